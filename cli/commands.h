@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The teosim subcommands; each lives in cmd-<name>.c. */
+#ifndef TEOSIM_COMMANDS_H
+#define TEOSIM_COMMANDS_H
+
+struct teosim_command {
+	const char *name;
+	const char *summary;
+	/* argv[0] is the command name; returns the exit status. */
+	int (*run)(int argc, char **argv);
+};
+
+int cmd_governors(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_random_calls(int argc, char **argv);
+
+#endif /* TEOSIM_COMMANDS_H */

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "governor-arg.h"
+#include "kvline.h"
+
+const struct kshim_governor *teosim_find_governor(const char *name, GError **error)
+{
+	const struct kshim_governor *g = kshim_governor_find(name);
+	g_autoptr(GString) known = NULL;
+
+	if (g)
+		return g;
+	known = g_string_new(NULL);
+	for (size_t i = 0; i < kshim_governor_count(); i++)
+		g_string_append_printf(known, "%s%s", i ? ", " : "",
+				       kshim_governor_at(i)->meta->name);
+	g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
+		    "unknown governor '%s' (built in: %s)", name,
+		    known->len ? known->str : "none");
+	return NULL;
+}

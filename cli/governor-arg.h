@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef TEOSIM_GOVERNOR_ARG_H
+#define TEOSIM_GOVERNOR_ARG_H
+
+#include <glib.h>
+#include <kshim/registry.h>
+
+/* The governor called name, or NULL with an error listing those built in. */
+const struct kshim_governor *teosim_find_governor(const char *name, GError **error);
+
+#endif /* TEOSIM_GOVERNOR_ARG_H */

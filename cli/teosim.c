@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0
+/* teosim: run Linux cpuidle governors in userspace. */
+#include <stdio.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "commands.h"
+
+static const struct teosim_command commands[] = {
+	{ "governors", "list the governors built in, with their origin and SHA-256", cmd_governors },
+	{ "replay", "run a governor-call log through a governor", cmd_replay },
+	{ "random-calls", "write a random governor-call log", cmd_random_calls },
+};
+
+static void usage(FILE *out)
+{
+	size_t i;
+
+	fprintf(out, "Usage: teosim COMMAND [OPTION…]\n\n"
+		     "Runs the Linux kernel's cpuidle governors, compiled unmodified, in userspace.\n\n"
+		     "Commands:\n");
+	for (i = 0; i < G_N_ELEMENTS(commands); i++)
+		fprintf(out, "  %-14s %s\n", commands[i].name, commands[i].summary);
+	fprintf(out, "\n'teosim COMMAND --help' describes a command.\n");
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("teosim %s\n", TEOSIM_VERSION);
+		return 0;
+	}
+	for (i = 0; i < G_N_ELEMENTS(commands); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "teosim: unknown command '%s'\n\n", argv[1]);
+	usage(stderr);
+	return 2;
+}

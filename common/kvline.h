@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Reading line-oriented "keyword key=value ..." text files, the shape of
+ * teosim's call logs and traces: a line reader that counts lines and
+ * refuses truncated or overlong lines, a splitter into fields, and typed
+ * value parsers whose errors name the file, the line and the field.
+ */
+#ifndef TEOSIM_KVLINE_H
+#define TEOSIM_KVLINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <glib.h>
+
+#define KV_LINE_MAX	4096
+#define KV_FIELDS_MAX	32
+
+#define TEOSIM_ERROR	(teosim_error_quark())
+GQuark teosim_error_quark(void);
+
+enum teosim_error_code {
+	TEOSIM_ERROR_IO,
+	TEOSIM_ERROR_PARSE,
+	TEOSIM_ERROR_INVALID,
+};
+
+struct kv_reader {
+	FILE *file;
+	char *path;
+	unsigned long line;		/* of the line last returned */
+	char buf[KV_LINE_MAX + 2];
+};
+
+struct kv_field {
+	const char *key;
+	const char *value;		/* NULL for a bare word */
+	bool used;
+};
+
+/* One split line: the keyword and its fields. */
+struct kv_line {
+	const char *keyword;
+	struct kv_field fields[KV_FIELDS_MAX];
+	unsigned int nr_fields;
+};
+
+bool kv_open(struct kv_reader *r, const char *path, GError **error);
+void kv_close(struct kv_reader *r);
+
+/*
+ * Reads the next line that is neither blank nor a comment and splits it.
+ * Returns 1 with a line, 0 at the end of the file, -1 on error.
+ */
+int kv_next(struct kv_reader *r, struct kv_line *out, GError **error);
+
+/* Sets error to "PATH:LINE: FIELD: message"; field may be NULL. */
+void kv_error(const struct kv_reader *r, GError **error, const char *field,
+	      const char *fmt, ...) G_GNUC_PRINTF(4, 5);
+
+/*
+ * Looks up key in the line and marks it used.  Returns NULL, without
+ * error, when the key is absent.
+ */
+const char *kv_get(struct kv_line *l, const char *key);
+/* Like kv_get, but an absent key is an error. */
+const char *kv_need(const struct kv_reader *r, struct kv_line *l, const char *key,
+		    GError **error);
+/* After a record's keys were read: any key left unused is an error. */
+bool kv_check_all_used(const struct kv_reader *r, const struct kv_line *l,
+		       GError **error);
+
+/* Strict decimal parsers with range checks; errors name the field. */
+bool kv_u64(const struct kv_reader *r, const char *field, const char *value,
+	    uint64_t min, uint64_t max, uint64_t *out, GError **error);
+bool kv_s64(const struct kv_reader *r, const char *field, const char *value,
+	    int64_t min, int64_t max, int64_t *out, GError **error);
+bool kv_bool(const struct kv_reader *r, const char *field, const char *value,
+	     bool *out, GError **error);
+
+#endif /* TEOSIM_KVLINE_H */

@@ -1,0 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Included by a governor for nothing it uses here; empty on purpose. */
+#ifndef _LINUX_SCHED_LOADAVG_H
+#define _LINUX_SCHED_LOADAVG_H
+
+#endif /* _LINUX_SCHED_LOADAVG_H */

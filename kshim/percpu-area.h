@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef KSHIM_PERCPU_AREA_H
+#define KSHIM_PERCPU_AREA_H
+
+/* nr_cpus areas, each starting as a copy of the template section. */
+char **kshim_percpu_alloc(unsigned int nr_cpus);
+void kshim_percpu_free(char **areas, unsigned int nr_cpus);
+
+#endif /* KSHIM_PERCPU_AREA_H */

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Platforms: a CPU's idle-state table with per-state power, from a GLib key
+ * file in traces/platforms/ (format: traces/platforms/README.md) or from a
+ * live machine's sysfs.
+ */
+#ifndef TEOSIM_PLATFORM_H
+#define TEOSIM_PLATFORM_H
+
+#include <stdbool.h>
+
+#include <glib.h>
+#include <kshim/machine.h>
+
+struct platform_state {
+	struct kshim_state_desc desc;	/* name, exit latency, target residency, flags */
+	double power_mw;		/* while in the state, per CPU */
+	bool power_assumed;		/* no public figure: an assumption */
+};
+
+struct platform {
+	char *name;			/* "skx", or the file's base name */
+	char *description;
+	char *source;			/* where the table comes from */
+	double busy_power_mw;		/* while running, per CPU */
+	unsigned int state_count;
+	struct platform_state states[KSHIM_STATE_MAX];
+};
+
+/*
+ * spec is a path to a key file, the name of a bundled platform ("skx",
+ * looked up in the platform directory), "sysfs" (this machine's
+ * /sys/devices/system/cpu/cpu0/cpuidle) or "sysfs:DIR" (a copy of such a
+ * directory).  Errors name the file, line (where known) and key.
+ */
+bool platform_load(const char *spec, struct platform *out, GError **error);
+void platform_clear(struct platform *p);
+
+/* The directory searched for bundled platform names. */
+const char *platform_dir(void);
+
+#endif /* TEOSIM_PLATFORM_H */

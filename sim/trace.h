@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Workload traces (traces/trace-format.md): what happens on each CPU, as a
+ * stream of events in time order.  The reader never loads a trace whole:
+ * memory stays flat in trace length.
+ */
+#ifndef TEOSIM_TRACE_H
+#define TEOSIM_TRACE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <glib.h>
+
+#define TRACE_VERSION	1
+
+enum trace_kind {
+	TRACE_TIMER,		/* a timer is armed (or re-armed) on a CPU */
+	TRACE_CANCEL,		/* a timer is cancelled */
+	TRACE_IRQ,		/* a non-timer interrupt or IPI wakes the CPU */
+	TRACE_BUSY,		/* the CPU runs work (waking it if idle) */
+	TRACE_PHASE,		/* the workload changes phase (a marker) */
+};
+
+struct trace_event {
+	enum trace_kind kind;
+	unsigned long line;
+	uint64_t at_ns;		/* when it happens */
+	unsigned int cpu;	/* not for TRACE_PHASE */
+	uint64_t timer_id;	/* TIMER, CANCEL */
+	uint64_t expires_ns;	/* TIMER: absolute expiry, >= at_ns */
+	uint64_t period_ns;	/* TIMER: re-armed every period after expiry; 0 = one shot */
+	uint64_t work_ns;	/* TIMER, IRQ: work run after the wakeup; BUSY: its length */
+	char phase[32];		/* PHASE: its name */
+};
+
+struct trace_header {
+	unsigned int nr_cpus;
+	uint64_t end_ns;	/* the simulation stops here */
+	char *name;		/* the scenario's name, or NULL */
+};
+
+struct trace_reader;
+
+/*
+ * Opens a trace and reads its header.  With cpu >= 0 only that CPU's
+ * events (and phases) are returned, so threads can each stream one CPU.
+ */
+struct trace_reader *trace_open(const char *path, int cpu, GError **error);
+const struct trace_header *trace_header(const struct trace_reader *r);
+/* 1 with an event, 0 at the end, -1 on error (file:line:field). */
+int trace_next(struct trace_reader *r, struct trace_event *ev, GError **error);
+void trace_close(struct trace_reader *r);
+
+#endif /* TEOSIM_TRACE_H */
