@@ -8,7 +8,12 @@
 
 char **kshim_percpu_alloc(unsigned int nr_cpus)
 {
-	size_t size = (size_t)(__stop_kshim_percpu - __start_kshim_percpu);
+	/*
+	 * Whole cache lines, as DEFINE_PER_CPU aligns every variable: a write
+	 * just past the last variable stays inside the area (teo-v8 makes one).
+	 */
+	size_t used = (size_t)(__stop_kshim_percpu - __start_kshim_percpu);
+	size_t size = (used + KSHIM_PERCPU_ALIGN - 1) & ~(size_t)(KSHIM_PERCPU_ALIGN - 1);
 	char **areas = calloc(nr_cpus, sizeof(*areas));
 	unsigned int cpu;
 
@@ -22,8 +27,9 @@ char **kshim_percpu_alloc(unsigned int nr_cpus)
 			kshim_percpu_free(areas, cpu);
 			return NULL;
 		}
-		if (size)
-			memcpy(areas[cpu], __start_kshim_percpu, size);
+		memset(areas[cpu], 0, size);
+		if (used)
+			memcpy(areas[cpu], __start_kshim_percpu, used);
 	}
 	return areas;
 }
