@@ -1,0 +1,49 @@
+#!/bin/sh
+# Bad input to teosim: a clear message on stderr naming what is wrong, a
+# non-zero exit status, and never a crash (a signal gives status > 128).
+#
+# usage: cli-errors.sh TEOSIM
+set -u
+teosim=$1
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+# expect STATUS PATTERN COMMAND...: runs COMMAND, checks status and stderr.
+expect() {
+	want_status=$1 pattern=$2
+	shift 2
+	"$@" > "$work/out" 2> "$work/err"
+	status=$?
+	if [ "$status" -ne "$want_status" ] ||
+	   { [ -n "$pattern" ] && ! grep -q -- "$pattern" "$work/err"; }; then
+		echo "FAIL: $*: status $status (want $want_status), stderr:"
+		cat "$work/err"
+		failures=$((failures + 1))
+	else
+		echo "ok: $* -> $status: $(head -n 1 "$work/err")"
+	fi
+}
+
+printf 'teosim-calls 1\nhz 250\ncpus 1\nstate 0 name=POLL exit_us=0 residency_us=0 flags=polling\nstate 1 name=C1 exit_us=2 residency_us=2\n' > "$work/header"
+cp "$work/header" "$work/good"
+echo 'select cpu=0 clock=10 sleep_ns=100000 tick_ns=100000 qos_us=2000000000 stopped=0 iowait=0' >> "$work/good"
+{ cat "$work/header"; printf 'select cpu=0 clock=10'; } > "$work/truncated"
+: > "$work/empty"
+{ cat "$work/header"; echo 'select cpu=0 clock=99999999999999999999 qos_us=0 stopped=0 iowait=0'; } > "$work/overflow"
+printf '\177ELF\002\001\001\000\000\000\000\000\000\000\000\000\002\000>\000' > "$work/binary"
+
+expect 1 "unknown governor 'schedutil' (built in: teo-v8" "$teosim" replay --governor schedutil "$work/good"
+expect 1 "truncated:6: truncated line" "$teosim" replay --governor teo-6.1 "$work/truncated"
+expect 1 "empty: empty file" "$teosim" replay --governor menu-6.1 "$work/empty"
+expect 1 "overflow:6: clock: 99999999999999999999 is out of range" "$teosim" replay --governor ladder-6.1 "$work/overflow"
+expect 1 "missing: No such file" "$teosim" replay --governor teo-v8 "$work/missing"
+expect 1 "binary:1: NUL byte in line" "$teosim" replay --governor teo-6.12 "$work/binary"
+expect 1 "good:6: state: --check needs a recorded decision" "$teosim" replay --governor teo-6.12 --check "$work/good"
+expect 2 "need --governor NAME and one LOG" "$teosim" replay "$work/good"
+expect 2 "Unknown option --frobnicate" "$teosim" replay --frobnicate
+expect 2 "unknown command 'frobnicate'" "$teosim" frobnicate
+expect 0 "" "$teosim" replay --governor teo-6.1 "$work/good"
+
+[ "$failures" -eq 0 ]
