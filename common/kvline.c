@@ -91,34 +91,55 @@ static bool split(const struct kv_reader *r, char *s, struct kv_line *out, GErro
 	return true;
 }
 
+/*
+ * Reads one line into r->buf, byte by byte so that a NUL inside it is seen.
+ * Returns its length with the newline, 0 at the end, -1 on error.
+ */
+static long read_line(struct kv_reader *r, GError **error)
+{
+	bool nul = false;
+	size_t len = 0;
+	int c = EOF;
+
+	while ((c = getc_unlocked(r->file)) != EOF) {
+		if (len == KV_LINE_MAX) {
+			r->line++;
+			kv_error(r, error, NULL, "line longer than %d bytes", KV_LINE_MAX - 1);
+			return -1;
+		}
+		r->buf[len++] = (char)c;
+		nul |= c == '\0';
+		if (c == '\n')
+			break;
+	}
+	if (ferror(r->file)) {
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO,
+			    "%s: read error after line %lu", r->path, r->line);
+		return -1;
+	}
+	if (len == 0)
+		return 0;
+	r->line++;
+	if (nul) {
+		kv_error(r, error, NULL, "NUL byte in line");
+		return -1;
+	}
+	if (c != '\n') {
+		kv_error(r, error, NULL, "truncated line: the file ends without a newline");
+		return -1;
+	}
+	r->buf[len - 1] = '\0';
+	return (long)len;
+}
+
 int kv_next(struct kv_reader *r, struct kv_line *out, GError **error)
 {
 	for (;;) {
-		size_t len;
+		long len = read_line(r, error);
 		char *s;
 
-		if (!fgets(r->buf, sizeof(r->buf), r->file)) {
-			if (ferror(r->file)) {
-				g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO,
-					    "%s: read error after line %lu", r->path, r->line);
-				return -1;
-			}
-			return 0;
-		}
-		r->line++;
-		len = strlen(r->buf);
-		if (len == 0 || r->buf[len - 1] != '\n') {
-			if (len > KV_LINE_MAX)
-				kv_error(r, error, NULL, "line longer than %d bytes",
-					 KV_LINE_MAX - 1);
-			else if (feof(r->file))
-				kv_error(r, error, NULL,
-					 "truncated line: the file ends without a newline");
-			else
-				kv_error(r, error, NULL, "NUL byte in line");
-			return -1;
-		}
-		r->buf[len - 1] = '\0';
+		if (len <= 0)
+			return (int)len;
 		if (len >= 2 && r->buf[len - 2] == '\r')
 			r->buf[len - 2] = '\0';
 		s = r->buf;
