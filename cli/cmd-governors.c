@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* teosim governors: what was built, from which source, with which hash. */
 #include <stdio.h>
+#include <string.h>
 
 #include <kshim/core.h>
 #include <kshim/registry.h>
@@ -24,12 +25,23 @@ int cmd_governors(int argc, char **argv)
 		return 2;
 	}
 	n = kshim_governor_count();
-	printf("%-11s %-5s %-34s %-32s %s\n", "NAME", "API", "ORIGIN", "PATH", "SHA256");
+	/* Columns as wide as their widest entry, so that the table lines up. */
+	int w_name = 4, w_api = 3, w_origin = 6, w_path = 4;
 	for (i = 0; i < n; i++) {
-		const struct kshim_governor *g = kshim_governor_at(i);
+		const struct kshim_governor_meta *m = kshim_governor_at(i)->meta;
 
-		printf("%-11s %-5s %-34s %-32s %s\n", g->meta->name, g->meta->api,
-		       g->meta->origin, g->meta->path, g->meta->sha256);
+		w_name = MAX(w_name, (int)strlen(m->name));
+		w_api = MAX(w_api, (int)strlen(m->api));
+		w_origin = MAX(w_origin, (int)strlen(m->origin));
+		w_path = MAX(w_path, (int)strlen(m->path));
+	}
+	printf("%-*s  %-*s  %-*s  %-*s  %s\n", w_name, "NAME", w_api, "API", w_origin, "ORIGIN",
+	       w_path, "PATH", "SHA256");
+	for (i = 0; i < n; i++) {
+		const struct kshim_governor_meta *m = kshim_governor_at(i)->meta;
+
+		printf("%-*s  %-*s  %-*s  %-*s  %s\n", w_name, m->name, w_api, m->api,
+		       w_origin, m->origin, w_path, m->path, m->sha256);
 	}
 	return 0;
 }
