@@ -13,5 +13,9 @@ struct teosim_command {
 int cmd_governors(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_random_calls(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
 
 #endif /* TEOSIM_COMMANDS_H */

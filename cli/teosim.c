@@ -11,6 +11,10 @@ static const struct teosim_command commands[] = {
 	{ "governors", "list the governors built in, with their origin and SHA-256", cmd_governors },
 	{ "replay", "run a governor-call log through a governor", cmd_replay },
 	{ "random-calls", "write a random governor-call log", cmd_random_calls },
+	{ "run", "simulate a governor over workload traces and score it", cmd_run },
+	{ "compare", "simulate several governors over the same traces, side by side", cmd_compare },
+	{ "diff", "show where two governors decide differently on a trace", cmd_diff },
+	{ "gen", "write a workload trace from a scenario file and a seed", cmd_gen },
 };
 
 static void usage(FILE *out)

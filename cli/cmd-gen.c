@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0
+/* teosim gen: a workload trace from a scenario, the same bytes for the same seed. */
+#include <errno.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "gen.h"
+#include "options.h"
+
+int cmd_gen(int argc, char **argv)
+{
+	g_autofree char *output = NULL;
+	gint64 seed = 1;
+	const GOptionEntry entries[] = {
+		{ "seed", 's', 0, G_OPTION_ARG_INT64, &seed,
+		  "Random seed, 0 to 4294967295 (default 1)", "N" },
+		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+		  "Write the trace to FILE instead of standard output", "FILE" },
+		G_OPTION_ENTRY_NULL
+	};
+	GError *error = NULL;
+	FILE *out = stdout;
+	bool ok;
+
+	if (!teosim_parse_options(&argc, &argv, "SCENARIO",
+				  "Writes a workload trace (traces/trace-format.md) made from a scenario\n"
+				  "(traces/scenarios/README.md) and a seed.  The same scenario and seed\n"
+				  "give the same bytes on every machine.",
+				  entries))
+		return 2;
+	if (argc != 2 || seed < 0 || seed > G_MAXUINT32) {
+		fprintf(stderr, "teosim gen: need one SCENARIO and a --seed from 0 to %u\n",
+			G_MAXUINT32);
+		return 2;
+	}
+	if (output && !(out = fopen(output, "w"))) {
+		fprintf(stderr, "teosim: %s: %s\n", output, g_strerror(errno));
+		return 1;
+	}
+	ok = gen_write(argv[1], (uint32_t)seed, out, &error);
+	if (output) {
+		if (fclose(out) != 0 && ok) {
+			g_set_error(&error, G_FILE_ERROR, g_file_error_from_errno(errno),
+				    "%s: %s", output, g_strerror(errno));
+			ok = false;
+		}
+		/* No half-written trace is left behind to be mistaken for a whole one. */
+		if (!ok)
+			unlink(output);
+	}
+	return ok ? 0 : teosim_fail(error);
+}

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <unistd.h>
+
+#include <kshim/machine.h>
+
+#include "governor-arg.h"
+#include "kvline.h"
+#include "sim-options.h"
+
+unsigned int sim_cli_entries(struct sim_cli_options *o, GOptionEntry *e, bool with_format)
+{
+	unsigned int n = 0;
+
+	*o = (struct sim_cli_options){ .hz = 250, .latency_limit_us = -1, .threads = 1 };
+	e[n++] = (GOptionEntry){ "platform", 'p', 0, G_OPTION_ARG_STRING, &o->platform,
+		"Idle states and power: a bundled name (traces/platforms), a file, 'sysfs' or 'sysfs:DIR'",
+		"P" };
+	e[n++] = (GOptionEntry){ "hz", 0, 0, G_OPTION_ARG_INT, &o->hz,
+		"The kernel's HZ: 100, 250, 300 or 1000 (default 250)", "HZ" };
+	e[n++] = (GOptionEntry){ "latency-limit-us", 0, 0, G_OPTION_ARG_INT, &o->latency_limit_us,
+		"PM QoS resume latency limit (default: none)", "US" };
+	e[n++] = (GOptionEntry){ "threads", 'j', 0, G_OPTION_ARG_INT, &o->threads,
+		"Threads (0: one per processor); the output does not depend on it", "N" };
+	if (with_format)
+		e[n++] = (GOptionEntry){ "format", 'f', 0, G_OPTION_ARG_STRING, &o->format,
+			"Output: table (default), csv or json", "F" };
+	e[n++] = (GOptionEntry)G_OPTION_ENTRY_NULL;
+	return n;
+}
+
+bool sim_cli_prepare(const struct sim_cli_options *o, struct platform *pl,
+		     struct sim_run_options *run, enum report_format *format, GError **error)
+{
+	memset(pl, 0, sizeof(*pl));
+	if (format && !report_format_parse(o->format, format, error))
+		return false;
+	if (!o->platform) {
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID, "need --platform P");
+		return false;
+	}
+	if (o->hz < 0 || !kshim_hz_valid((unsigned int)o->hz)) {
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
+			    "--hz %d: the kernel offers 100, 250, 300 or 1000", o->hz);
+		return false;
+	}
+	if (o->latency_limit_us < -1) {
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
+			    "--latency-limit-us %d: must be 0 or more", o->latency_limit_us);
+		return false;
+	}
+	if (o->threads < 0) {
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
+			    "--threads %d: must be 0 or more", o->threads);
+		return false;
+	}
+	if (!platform_load(o->platform, pl, error))
+		return false;
+	*run = (struct sim_run_options){
+		.platform = pl,
+		.hz = (unsigned int)o->hz,
+		.latency_limit_us = o->latency_limit_us < 0 ? INT32_MAX : o->latency_limit_us,
+		.threads = o->threads ? (unsigned int)o->threads : g_get_num_processors(),
+		.progress = isatty(STDERR_FILENO),
+	};
+	return true;
+}
+
+void sim_cli_options_clear(struct sim_cli_options *o)
+{
+	g_free(o->platform);
+	g_free(o->format);
+}
+
+bool sim_cli_governors(const char *list, unsigned int max,
+		       const struct kshim_governor ***out, unsigned int *n, GError **error)
+{
+	g_auto(GStrv) names = g_strsplit(list ? list : "", ",", -1);
+	unsigned int count = g_strv_length(names);
+
+	*out = NULL;
+	*n = 0;
+	if (!list || !count || count > max) {
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
+			    "need 1 to %u governors separated by commas", max);
+		return false;
+	}
+	*out = g_new0(const struct kshim_governor *, count);
+	for (unsigned int i = 0; i < count; i++) {
+		(*out)[i] = teosim_find_governor(g_strstrip(names[i]), error);
+		if (!(*out)[i]) {
+			g_clear_pointer(out, g_free);
+			return false;
+		}
+	}
+	*n = count;
+	return true;
+}

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <inttypes.h>
+
+#include "diff.h"
+#include "kvline.h"
+
+struct diff_cpu {
+	const struct kshim_governor *gov_a, *gov_b;
+	const char *trace;
+	unsigned int cpu;
+	const struct sim_config *cfg;
+	struct kshim_machine *follower;
+	int state_b;			/* B's choice for the current period */
+	struct diff_result result;
+	GError *error;
+};
+
+static void follower_select(void *priv, const struct idle_period *p)
+{
+	struct diff_cpu *d = priv;
+	struct diff_result *r = &d->result;
+	bool stop_b;
+
+	d->state_b = kshim_machine_select(d->follower, 0, &stop_b);
+	r->selects++;
+	if (d->state_b == p->state && stop_b == p->stop_tick)
+		return;
+	r->differ++;
+	r->differ_state += d->state_b != p->state;
+	r->differ_tick += stop_b != p->stop_tick;
+	if (r->nr_cases < DIFF_CASES_MAX)
+		r->cases[r->nr_cases++] = (struct diff_case){
+			.cpu = d->cpu, .inputs = *p, .state_b = d->state_b, .stop_tick_b = stop_b,
+		};
+}
+
+static void follower_reflect(void *priv, const struct idle_period *p)
+{
+	struct diff_cpu *d = priv;
+	uint64_t residency_ns = p->wake_ns + p->exit_latency_ns - p->entry_ns;
+
+	kshim_machine_entered(d->follower, 0, d->state_b, d->state_b, residency_ns,
+			      p->cause == WAKE_POLL_LIMIT);
+	kshim_machine_reflect(d->follower, 0, d->state_b);
+}
+
+static void diff_one_cpu(gpointer data, gpointer unused)
+{
+	struct diff_cpu *d = data;
+	struct trace_reader *r = trace_open(d->trace, (int)d->cpu, &d->error);
+	struct sim_cpu c;
+
+	(void)unused;
+	if (!r)
+		return;
+	if (!sim_cpu_init(&c, d->cpu, d->gov_a, d->cfg, sim_trace_source(r), &d->error)) {
+		trace_close(r);
+		return;
+	}
+	if (sim_cpu_new_machine(&c, d->gov_b, &d->follower, &d->error)) {
+		c.observer = (struct idle_observer){
+			.selected = follower_select, .reflected = follower_reflect, .priv = d,
+		};
+		sim_cpu_run(&c, &d->error);
+		kshim_machine_free(d->follower);
+	}
+	sim_cpu_clear(&c);
+	trace_close(r);
+}
+
+static void merge(struct diff_result *sum, const struct diff_result *r)
+{
+	sum->selects += r->selects;
+	sum->differ += r->differ;
+	sum->differ_state += r->differ_state;
+	sum->differ_tick += r->differ_tick;
+	for (unsigned int k = 0; k < r->nr_cases && sum->nr_cases < DIFF_CASES_MAX; k++)
+		sum->cases[sum->nr_cases++] = r->cases[k];
+}
+
+bool sim_diff(const struct sim_run_options *o, const struct kshim_governor *a,
+	      const struct kshim_governor *b, const char *trace, struct diff_result *out,
+	      GError **error)
+{
+	struct trace_reader *r = trace_open(trace, -1, error);
+	struct sim_config cfg;
+	struct diff_cpu *cpus;
+	unsigned int n;
+	bool ok = true;
+
+	*out = (struct diff_result){ 0 };
+	if (!r)
+		return false;
+	cfg = sim_config_for(o, trace_header(r));
+	n = trace_header(r)->nr_cpus;
+	trace_close(r);
+	cpus = g_new0(struct diff_cpu, n);
+	for (unsigned int k = 0; k < n; k++)
+		cpus[k] = (struct diff_cpu){ .gov_a = a, .gov_b = b, .trace = trace, .cpu = k,
+					     .cfg = &cfg };
+	if (o->threads <= 1 || n <= 1) {
+		for (unsigned int k = 0; k < n; k++)
+			diff_one_cpu(&cpus[k], NULL);
+	} else {
+		GThreadPool *pool = g_thread_pool_new(diff_one_cpu, NULL, (gint)MIN(o->threads, n),
+						      TRUE, NULL);
+
+		for (unsigned int k = 0; k < n; k++)
+			g_thread_pool_push(pool, &cpus[k], NULL);
+		g_thread_pool_free(pool, FALSE, TRUE);
+	}
+	for (unsigned int k = 0; k < n; k++) {
+		if (cpus[k].error && ok) {
+			g_propagate_error(error, cpus[k].error);
+			cpus[k].error = NULL;
+			ok = false;
+		}
+		g_clear_error(&cpus[k].error);
+		merge(out, &cpus[k].result);
+	}
+	g_free(cpus);
+	return ok;
+}
+
+void diff_report(FILE *out, const struct sim_run_options *o, const struct kshim_governor *a,
+		 const struct kshim_governor *b, const char *trace,
+		 const struct diff_result *d)
+{
+	const char *na = a->meta->name, *nb = b->meta->name;
+
+	fprintf(out, "%s vs %s on %s, platform %s, HZ %u\n", na, nb, trace,
+		o->platform->name, o->hz);
+	fprintf(out, "selects: %" PRIu64 ", decided differently: %" PRIu64 " (%.2f%%): "
+		"state %" PRIu64 ", stop_tick %" PRIu64 "\n",
+		d->selects, d->differ,
+		d->selects ? 100.0 * (double)d->differ / (double)d->selects : 0.0,
+		d->differ_state, d->differ_tick);
+	for (unsigned int k = 0; k < d->nr_cases; k++) {
+		const struct diff_case *c = &d->cases[k];
+		const struct idle_period *p = &c->inputs;
+
+		fprintf(out, "case %u: cpu=%u clock_ns=%" PRIu64 " sleep_length_ns=%" PRId64
+			" delta_next_ns=%" PRId64 " tick_stopped=%d\n"
+			"  %s: state=%d (%s) stop_tick=%d\n  %s: state=%d (%s) stop_tick=%d\n",
+			k + 1, c->cpu, p->entry_ns, p->sleep_length_ns, p->delta_next_ns,
+			p->tick_was_stopped, na, p->state, o->platform->states[p->state].desc.name,
+			p->stop_tick, nb, c->state_b, o->platform->states[c->state_b].desc.name,
+			c->stop_tick_b);
+	}
+	if (d->differ > d->nr_cases)
+		fprintf(out, "(%" PRIu64 " more)\n", d->differ - d->nr_cases);
+}

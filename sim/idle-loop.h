@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One CPU's idle loop, as a discrete-event model of the 6.x kernel's
+ * do_idle() / cpuidle_idle_call() (sim/README.md walks through one period).
+ *
+ * The CPU consumes its trace events in time order.  Whenever it has no work
+ * left it goes idle: the governor selects a state through the host
+ * interface (sim/host.c), the tick is stopped or kept, the state is entered
+ * and left at the first wake source, the core accounts the residency and
+ * the governor reflects.  Each idle period is handed, as a struct
+ * idle_period, to the scorer and to an optional observer.
+ */
+#ifndef TEOSIM_SIM_IDLE_LOOP_H
+#define TEOSIM_SIM_IDLE_LOOP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <glib.h>
+#include <kshim/machine.h>
+
+#include "platform.h"
+#include "timer-queue.h"
+#include "trace.h"
+
+/* What one simulation run needs besides a governor and the events. */
+struct sim_config {
+	const struct platform *platform;
+	unsigned int hz;
+	int32_t latency_limit_us;	/* PM QoS resume latency; INT32_MAX: none */
+	uint64_t end_ns;		/* the trace header's end */
+};
+
+/* Where a CPU's events come from: a trace reader, or an array in a test. */
+struct sim_event_source {
+	/* 1 with an event, 0 at the end, -1 with error set (trace_next()). */
+	int (*next)(void *priv, struct trace_event *ev, GError **error);
+	void *priv;
+};
+
+enum wake_cause {
+	WAKE_TIMER,		/* a timer of the CPU's queue expired */
+	WAKE_EVENT,		/* a non-timer interrupt or new work (IRQ, BUSY) */
+	WAKE_TICK,		/* the kept tick */
+	WAKE_POLL_LIMIT,	/* polling stopped at its time limit: no wakeup at all */
+};
+
+/* One pass through cpuidle_idle_call(). */
+struct idle_period {
+	uint64_t entry_ns;		/* select, tick decision and entry happen here */
+	int64_t sleep_length_ns;	/* what the governor was told ... */
+	int64_t delta_next_ns;
+	bool tick_was_stopped;		/* ... and the tick state it saw */
+	int state;			/* selected and entered */
+	bool stop_tick;			/* the governor's request */
+	bool tick_stopped;		/* the tick state after the decision */
+	uint64_t next_tick_ns;		/* first tick boundary after entry */
+	uint64_t wake_ns;		/* the state was left (wakeup or poll limit) */
+	uint64_t exit_latency_ns;	/* then this passed before the CPU ran */
+	enum wake_cause cause;
+};
+
+/* Sees each period around the governor's calls; used by the decision diff. */
+struct idle_observer {
+	/* After select, before the tick decision: the host still answers as it did. */
+	void (*selected)(void *priv, const struct idle_period *p);
+	/* After reflect: the host's clock and got_tick are those reflect saw. */
+	void (*reflected)(void *priv, const struct idle_period *p);
+	void *priv;
+};
+
+struct idle_scorer;
+
+struct sim_cpu {
+	unsigned int cpu;			/* the trace's CPU number */
+	const struct sim_config *cfg;
+	const struct kshim_governor *gov;
+	struct kshim_machine *machine;		/* single-CPU: the governor's CPU 0 */
+	struct sim_event_source src;
+	struct idle_scorer *scorer;		/* may be NULL */
+	struct idle_observer observer;		/* callbacks may be NULL */
+
+	struct trace_event next_event;		/* one event of look-ahead */
+	bool have_next_event;
+	bool events_done;			/* the source ended, or reached end_ns */
+	uint64_t last_event_ns;
+	struct timer_queue timers;
+	uint64_t tick_nsec;
+	uint64_t poll_limit_ns;			/* the polling state's time limit */
+
+	/* What the host interface answers (sim/host.c). */
+	uint64_t clock_ns;
+	bool tick_stopped;
+	bool got_tick;
+	uint64_t next_tick_ns;			/* these three: as of the last idle entry */
+	int64_t sleep_length_ns, delta_next_ns;
+
+	uint64_t busy_ns;			/* running work, up to end_ns */
+};
+
+/*
+ * Prepares cpu with its own instance of gov.  Returns false with error set
+ * when the governor or the platform cannot be used.
+ */
+bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_governor *gov,
+		  const struct sim_config *cfg, struct sim_event_source src, GError **error);
+void sim_cpu_clear(struct sim_cpu *c);
+
+/*
+ * Makes another machine that answers its host calls from this CPU, for a
+ * governor following this CPU's periods (the diff's second governor).
+ */
+bool sim_cpu_new_machine(struct sim_cpu *c, const struct kshim_governor *gov,
+			 struct kshim_machine **out, GError **error);
+
+/* Runs the CPU to cfg->end_ns; false with error set on a bad event. */
+bool sim_cpu_run(struct sim_cpu *c, GError **error);
+
+#endif /* TEOSIM_SIM_IDLE_LOOP_H */

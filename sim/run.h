@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Running governors over traces: every CPU of every trace under every
+ * governor is one job with its own single-CPU machine and trace reader, so
+ * jobs can run in any thread; their scores are merged in job order, so the
+ * results do not depend on the number of threads.
+ */
+#ifndef TEOSIM_SIM_RUN_H
+#define TEOSIM_SIM_RUN_H
+
+#include <stdbool.h>
+
+#include <glib.h>
+#include <kshim/registry.h>
+
+#include "idle-loop.h"
+#include "platform.h"
+#include "score.h"
+
+struct sim_run_options {
+	const struct platform *platform;
+	unsigned int hz;
+	int32_t latency_limit_us;	/* INT32_MAX: no limit */
+	unsigned int threads;		/* 1: everything in the calling thread */
+	bool progress;			/* count finished jobs on stderr */
+};
+
+/* One governor over one trace. */
+struct sim_result {
+	const struct kshim_governor *gov;
+	const char *trace;		/* the path given */
+	unsigned int nr_cpus;
+	struct cpu_score *cpus;
+	struct cpu_score all;		/* the CPUs' scores added up */
+};
+
+/*
+ * Runs each governor over each trace; (*out)[t * nr_govs + g] is governor g
+ * on trace t.  On failure returns false with the error of the first failed
+ * job (in job order, whatever thread ran it).
+ */
+bool sim_run_all(const struct sim_run_options *o, const struct kshim_governor *const *govs,
+		 unsigned int nr_govs, char *const *traces, unsigned int nr_traces,
+		 struct sim_result **out, GError **error);
+void sim_results_free(struct sim_result *r, unsigned int n);
+
+/* An event source reading one CPU's events from an open trace. */
+struct sim_event_source sim_trace_source(struct trace_reader *r);
+
+/* The configuration for a trace, from its header. */
+struct sim_config sim_config_for(const struct sim_run_options *o,
+				 const struct trace_header *h);
+
+#endif /* TEOSIM_SIM_RUN_H */

@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "score.h"
+
+/*
+ * An idle stretch runs from the CPU's first select after work to the first
+ * wakeup by a timer or an interrupt; kept ticks and polling limits split it
+ * into several periods.
+ */
+struct idle_scorer {
+	const struct platform *platform;
+	int32_t latency_limit_us;
+	unsigned int state_count;
+	/* The platform's figures in ns, and which states hindsight may pick. */
+	uint64_t target_ns[KSHIM_STATE_MAX], exit_ns[KSHIM_STATE_MAX];
+	bool enabled[KSHIM_STATE_MAX], usable[KSHIM_STATE_MAX];
+	/* Past this much idle time every usable state's target residency fits. */
+	uint64_t saturation_ns;
+	struct cpu_score score;
+	uint64_t sim_above[KSHIM_STATE_MAX], sim_below[KSHIM_STATE_MAX];
+
+	bool stretch_open;
+	uint64_t stretch_start_ns;
+	uint64_t stretch_idle_ns[KSHIM_STATE_MAX];	/* energy, committed at its end */
+	uint64_t stretch_exit_ns;
+	GArray *unsettled;	/* struct idle_period whose optimal state is not known yet */
+};
+
+static bool usable(const struct kshim_state_desc *d, int32_t latency_limit_us)
+{
+	return !d->disabled && d->exit_latency_us <= (uint32_t)MAX(latency_limit_us, 0);
+}
+
+int hindsight_state(const struct platform *p, int32_t latency_limit_us, uint64_t idle_ns)
+{
+	for (int i = (int)p->state_count - 1; i > 0; i--) {
+		const struct kshim_state_desc *d = &p->states[i].desc;
+
+		if (usable(d, latency_limit_us) && (uint64_t)d->target_residency_us * 1000 <= idle_ns)
+			return i;
+	}
+	return 0;
+}
+
+/* hindsight_state() on the scorer's tables: it runs once or twice per period. */
+static int best_state(const struct idle_scorer *s, uint64_t idle_ns)
+{
+	for (int i = (int)s->state_count - 1; i > 0; i--)
+		if (s->usable[i] && s->target_ns[i] <= idle_ns)
+			return i;
+	return 0;
+}
+
+struct idle_scorer *idle_scorer_new(const struct platform *p, int32_t latency_limit_us)
+{
+	struct idle_scorer *s = g_new0(struct idle_scorer, 1);
+
+	s->platform = p;
+	s->latency_limit_us = latency_limit_us;
+	s->state_count = p->state_count;
+	for (unsigned int i = 0; i < p->state_count; i++) {
+		const struct kshim_state_desc *d = &p->states[i].desc;
+
+		s->target_ns[i] = (uint64_t)d->target_residency_us * 1000;
+		s->exit_ns[i] = (uint64_t)d->exit_latency_us * 1000;
+		s->enabled[i] = !d->disabled;
+		s->usable[i] = usable(d, latency_limit_us);
+	}
+	s->saturation_ns = s->target_ns[best_state(s, UINT64_MAX)];
+	s->score.state_count = p->state_count;
+	s->unsettled = g_array_new(FALSE, FALSE, sizeof(struct idle_period));
+	return s;
+}
+
+void idle_scorer_free(struct idle_scorer *s)
+{
+	if (!s)
+		return;
+	g_array_free(s->unsettled, TRUE);
+	g_free(s);
+}
+
+/*
+ * cpuidle_enter_state()'s definitions, on the residency r the core measures
+ * (exit latency included): "above" when r is below the entered state's
+ * target residency and some shallower state is enabled; otherwise "below"
+ * when r exceeds the exit latency and r less the exit latency reaches the
+ * target residency of the first enabled deeper state.
+ */
+static void count_above_below(struct idle_scorer *s, const struct idle_period *p)
+{
+	uint64_t r = p->wake_ns + p->exit_latency_ns - p->entry_ns;
+	int i = p->state;
+
+	if (r < s->target_ns[i]) {
+		for (int j = i - 1; j >= 0; j--) {
+			if (!s->enabled[j])
+				continue;
+			s->sim_above[i]++;
+			break;
+		}
+	} else if (r > p->exit_latency_ns) {
+		for (int j = i + 1; j < (int)s->state_count; j++) {
+			if (!s->enabled[j])
+				continue;
+			if (r - p->exit_latency_ns >= s->target_ns[j])
+				s->sim_below[i]++;
+			break;
+		}
+	}
+}
+
+static void count_wakeup(struct cpu_score *sc, const struct idle_period *p)
+{
+	switch (p->cause) {
+	case WAKE_TIMER:
+		sc->timer_wakeups++;
+		break;
+	case WAKE_EVENT:
+		sc->event_wakeups++;
+		sc->states[p->state].event_wakeups++;
+		break;
+	case WAKE_TICK:
+		sc->tick_wakeups++;
+		break;
+	case WAKE_POLL_LIMIT:
+		sc->poll_limits++;
+		break;
+	}
+}
+
+/*
+ * Judges a period's choices, knowing its stretch ends at end_ns, or at
+ * least lasts until end_ns when that already settles them.
+ */
+static void settle(struct idle_scorer *s, const struct idle_period *p, uint64_t end_ns)
+{
+	struct cpu_score *sc = &s->score;
+	int best = best_state(s, end_ns - p->entry_ns);
+
+	sc->scored++;
+	sc->states[best].optimal++;
+	if (p->state == best)
+		sc->agree++;
+	else if (p->state > best)
+		sc->too_deep++;
+	else
+		sc->too_shallow++;
+	/*
+	 * Judged on the tick as the period left it: a stop request the kernel
+	 * ignored (a timer due before the next tick) cost nothing.
+	 */
+	if (p->stop_tick && p->tick_stopped && end_ns < p->next_tick_ns)
+		sc->needless_stops++;
+	if (!p->stop_tick && !p->tick_stopped && end_ns > p->next_tick_ns)
+		sc->missed_stops++;
+}
+
+/*
+ * The stretch is still open at now: a period is settled once the deepest
+ * usable state fits its idle time and its next tick has passed, so that
+ * only a bounded window of periods ever waits (memory stays flat even when
+ * a CPU idles through the whole trace).
+ */
+static void settle_early(struct idle_scorer *s, uint64_t now)
+{
+	GArray *a = s->unsettled;
+	guint n = 0;
+
+	while (n < a->len) {
+		const struct idle_period *p = &g_array_index(a, struct idle_period, n);
+
+		if (now - p->entry_ns < s->saturation_ns || now <= p->next_tick_ns)
+			break;
+		settle(s, p, now);
+		n++;
+	}
+	if (n)
+		g_array_remove_range(a, 0, n);
+}
+
+/*
+ * The stretch ended at end_ns.  The optimal schedule sleeps through it in
+ * one state and pays one exit latency; both schedules' energy terms are
+ * committed now, so a stretch cut by the end of the trace counts for neither.
+ */
+static void close_stretch(struct idle_scorer *s, uint64_t end_ns)
+{
+	struct cpu_score *sc = &s->score;
+	GArray *a = s->unsettled;
+	int best = best_state(s, end_ns - s->stretch_start_ns);
+
+	for (guint k = 0; k < a->len; k++)
+		settle(s, &g_array_index(a, struct idle_period, k), end_ns);
+	g_array_set_size(a, 0);
+	for (unsigned int i = 0; i < s->state_count; i++) {
+		sc->states[i].idle_ns += s->stretch_idle_ns[i];
+		s->stretch_idle_ns[i] = 0;
+	}
+	sc->exit_ns += s->stretch_exit_ns;
+	s->stretch_exit_ns = 0;
+	sc->states[best].opt_idle_ns += end_ns - s->stretch_start_ns;
+	sc->opt_exit_ns += s->exit_ns[best];
+	s->stretch_open = false;
+}
+
+/* The common case: one period that is a whole stretch by itself. */
+static void score_lone_period(struct idle_scorer *s, const struct idle_period *p)
+{
+	struct cpu_score *sc = &s->score;
+	int best = best_state(s, p->wake_ns - p->entry_ns);
+
+	settle(s, p, p->wake_ns);
+	sc->states[p->state].idle_ns += p->wake_ns - p->entry_ns;
+	sc->exit_ns += p->exit_latency_ns;
+	sc->states[best].opt_idle_ns += p->wake_ns - p->entry_ns;
+	sc->opt_exit_ns += s->exit_ns[best];
+}
+
+void idle_scorer_add(struct idle_scorer *s, const struct idle_period *p)
+{
+	bool ends_stretch = p->cause == WAKE_TIMER || p->cause == WAKE_EVENT;
+
+	count_above_below(s, p);
+	count_wakeup(&s->score, p);
+	if (!s->stretch_open && ends_stretch)
+		return score_lone_period(s, p);
+	if (!s->stretch_open) {
+		s->stretch_open = true;
+		s->stretch_start_ns = p->entry_ns;
+	}
+	s->stretch_idle_ns[p->state] += p->wake_ns - p->entry_ns;
+	s->stretch_exit_ns += p->exit_latency_ns;
+	g_array_append_val(s->unsettled, *p);
+	if (ends_stretch)
+		close_stretch(s, p->wake_ns);
+	else
+		settle_early(s, p->wake_ns);
+}
+
+void idle_scorer_finish(struct idle_scorer *s, const struct sim_cpu *c,
+			struct cpu_score *out)
+{
+	const struct platform *pl = s->platform;
+
+	*out = s->score;
+	out->unscored = s->unsettled->len;
+	out->busy_ns = c->busy_ns;
+	out->kernel_above_below = !!strcmp(c->gov->meta->api, "4.20");
+	for (unsigned int i = 0; i < pl->state_count; i++) {
+		struct state_score *st = &out->states[i];
+		struct kshim_usage u;
+
+		kshim_machine_usage(c->machine, 0, (int)i, &u);
+		st->usage = u.usage;
+		st->time_ns = u.time_ns;
+		st->above = out->kernel_above_below ? u.above : s->sim_above[i];
+		st->below = out->kernel_above_below ? u.below : s->sim_below[i];
+	}
+}
+
+void cpu_score_add(struct cpu_score *sum, const struct cpu_score *s)
+{
+	sum->state_count = s->state_count;
+	sum->kernel_above_below = s->kernel_above_below;
+	sum->scored += s->scored;
+	sum->unscored += s->unscored;
+	sum->busy_ns += s->busy_ns;
+	sum->exit_ns += s->exit_ns;
+	sum->opt_exit_ns += s->opt_exit_ns;
+	sum->agree += s->agree;
+	sum->too_deep += s->too_deep;
+	sum->too_shallow += s->too_shallow;
+	sum->timer_wakeups += s->timer_wakeups;
+	sum->event_wakeups += s->event_wakeups;
+	sum->tick_wakeups += s->tick_wakeups;
+	sum->poll_limits += s->poll_limits;
+	sum->needless_stops += s->needless_stops;
+	sum->missed_stops += s->missed_stops;
+	for (unsigned int i = 0; i < KSHIM_STATE_MAX; i++) {
+		struct state_score *d = &sum->states[i];
+		const struct state_score *x = &s->states[i];
+
+		d->usage += x->usage;
+		d->time_ns += x->time_ns;
+		d->above += x->above;
+		d->below += x->below;
+		d->idle_ns += x->idle_ns;
+		d->optimal += x->optimal;
+		d->event_wakeups += x->event_wakeups;
+		d->opt_idle_ns += x->opt_idle_ns;
+	}
+}

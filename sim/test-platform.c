@@ -1,0 +1,589 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Platform loading: the bundled tables against the kernel's numbers (from
+ * Linux 6.1 intel_idle.c and the device trees, as listed in each test), the
+ * error paths of the key-file reader, and a fake sysfs directory.
+ */
+#include "platform.h"
+#include "test-files.h"
+
+/* A valid platform; the tests below replace one line of it.  Line numbers in the comments. */
+static const char base[] =
+	"[platform]\n"			/* 1 */
+	"name=test\n"			/* 2 */
+	"description=a test\n"		/* 3 */
+	"source=by hand\n"		/* 4 */
+	"busy_power_mw=1000\n"		/* 5 */
+	"\n"				/* 6 */
+	"[state0]\n"			/* 7 */
+	"name=POLL\n"			/* 8 */
+	"exit_latency_us=0\n"		/* 9 */
+	"target_residency_us=0\n"	/* 10 */
+	"flags=polling\n"		/* 11 */
+	"power_mw=1000\n"		/* 12 */
+	"power_assumed=true\n"		/* 13 */
+	"\n"				/* 14 */
+	"[state1]\n"			/* 15 */
+	"name=C1\n"			/* 16 */
+	"exit_latency_us=2\n"		/* 17 */
+	"target_residency_us=2\n"	/* 18 */
+	"power_mw=300\n"		/* 19 */
+	"power_assumed=true\n"		/* 20 */
+	"\n"				/* 21 */
+	"[state2]\n"			/* 22 */
+	"name=C6\n"			/* 23 */
+	"exit_latency_us=100\n"		/* 24 */
+	"target_residency_us=400\n"	/* 25 */
+	"power_mw=20\n"			/* 26 */
+	"power_assumed=false\n"		/* 27 */
+	"disabled=true\n";		/* 28 */
+
+static void expect_state(const struct platform *p, unsigned int i, const char *name,
+			 uint32_t exit_us, uint32_t residency_us, bool polling)
+{
+	assert_true(i < p->state_count);
+	assert_string_equal(p->states[i].desc.name, name);
+	assert_int_equal(p->states[i].desc.exit_latency_us, exit_us);
+	assert_int_equal(p->states[i].desc.target_residency_us, residency_us);
+	assert_int_equal(p->states[i].desc.polling, polling);
+}
+
+static void load_bundled(const char *name, struct platform *p)
+{
+	g_autoptr(GError) error = NULL;
+
+	if (!platform_load(name, p, &error))
+		fail_msg("%s: %s", name, error->message);
+	assert_string_equal(p->name, name);
+	assert_non_null(p->source);
+	assert_non_null(p->description);
+}
+
+/* skx_cstates: C1 2/2, C1E 10/20, C6 133/600; intel_idle adds POLL 0/0. */
+static void test_skx(void **state)
+{
+	struct platform p;
+
+	(void)state;
+	load_bundled("skx", &p);
+	assert_int_equal(p.state_count, 4);
+	expect_state(&p, 0, "POLL", 0, 0, true);
+	expect_state(&p, 1, "C1", 2, 2, false);
+	expect_state(&p, 2, "C1E", 10, 20, false);
+	expect_state(&p, 3, "C6", 133, 600, false);
+	platform_clear(&p);
+}
+
+/* icx_cstates: C1 1/1, C1E 4/4, C6 170/600. */
+static void test_icx(void **state)
+{
+	struct platform p;
+
+	(void)state;
+	load_bundled("icx", &p);
+	assert_int_equal(p.state_count, 4);
+	expect_state(&p, 0, "POLL", 0, 0, true);
+	expect_state(&p, 1, "C1", 1, 1, false);
+	expect_state(&p, 2, "C1E", 4, 4, false);
+	expect_state(&p, 3, "C6", 170, 600, false);
+	platform_clear(&p);
+}
+
+/* spr_cstates: C1 1/1, C1E 2/4, C6 290/800. */
+static void test_spr(void **state)
+{
+	struct platform p;
+
+	(void)state;
+	load_bundled("spr", &p);
+	assert_int_equal(p.state_count, 4);
+	expect_state(&p, 0, "POLL", 0, 0, true);
+	expect_state(&p, 1, "C1", 1, 1, false);
+	expect_state(&p, 2, "C1E", 2, 4, false);
+	expect_state(&p, 3, "C6", 290, 800, false);
+	platform_clear(&p);
+}
+
+/* hsw_cstates: C1 2/2, C1E 10/20, C3 33/100, C6 133/400, C7s 166/500, C8 300/900, C9 600/1800, C10 2600/7700. */
+static void test_hsw(void **state)
+{
+	struct platform p;
+
+	(void)state;
+	load_bundled("hsw", &p);
+	assert_int_equal(p.state_count, 9);
+	expect_state(&p, 0, "POLL", 0, 0, true);
+	expect_state(&p, 1, "C1", 2, 2, false);
+	expect_state(&p, 2, "C1E", 10, 20, false);
+	expect_state(&p, 3, "C3", 33, 100, false);
+	expect_state(&p, 4, "C6", 133, 400, false);
+	expect_state(&p, 5, "C7s", 166, 500, false);
+	expect_state(&p, 6, "C8", 300, 900, false);
+	expect_state(&p, 7, "C9", 600, 1800, false);
+	expect_state(&p, 8, "C10", 2600, 7700, false);
+	platform_clear(&p);
+}
+
+/* skl_cstates: C1 2/2, C1E 10/20, C3 70/100, C6 85/200, C7s 124/800, C8 200/800, C9 480/5000, C10 890/5000. */
+static void test_skl(void **state)
+{
+	struct platform p;
+
+	(void)state;
+	load_bundled("skl", &p);
+	assert_int_equal(p.state_count, 9);
+	expect_state(&p, 0, "POLL", 0, 0, true);
+	expect_state(&p, 1, "C1", 2, 2, false);
+	expect_state(&p, 2, "C1E", 10, 20, false);
+	expect_state(&p, 3, "C3", 70, 100, false);
+	expect_state(&p, 4, "C6", 85, 200, false);
+	expect_state(&p, 5, "C7s", 124, 800, false);
+	expect_state(&p, 6, "C8", 200, 800, false);
+	expect_state(&p, 7, "C9", 480, 5000, false);
+	expect_state(&p, 8, "C10", 890, 5000, false);
+	platform_clear(&p);
+}
+
+/*
+ * rk3399.dtsi: cpu-sleep entry 120 + exit 250 = 370, min-residency 900;
+ * cluster-sleep 400 + 500 = 900, 2000; cpuidle-psci's WFI 1/1; no POLL.
+ */
+static void test_rk3399(void **state)
+{
+	struct platform p;
+
+	(void)state;
+	load_bundled("rk3399", &p);
+	assert_int_equal(p.state_count, 3);
+	expect_state(&p, 0, "WFI", 1, 1, false);
+	expect_state(&p, 1, "cpu-sleep", 370, 900, false);
+	expect_state(&p, 2, "cluster-sleep", 900, 2000, false);
+	platform_clear(&p);
+}
+
+/* juno.dts: cpu-sleep-0 300 + 1200 = 1500, 2000; cluster-sleep-0 400 + 1200 = 1600, 2500. */
+static void test_juno(void **state)
+{
+	struct platform p;
+
+	(void)state;
+	load_bundled("juno", &p);
+	assert_int_equal(p.state_count, 3);
+	expect_state(&p, 0, "WFI", 1, 1, false);
+	expect_state(&p, 1, "cpu-sleep-0", 1500, 2000, false);
+	expect_state(&p, 2, "cluster-sleep-0", 1600, 2500, false);
+	platform_clear(&p);
+}
+
+/* Every file in the platform directory loads, including any added later. */
+static void test_every_bundled_platform_loads(void **state)
+{
+	g_autoptr(GDir) dir = g_dir_open(platform_dir(), 0, NULL);
+	unsigned int n = 0;
+	const char *name;
+
+	(void)state;
+	assert_non_null(dir);
+	while ((name = g_dir_read_name(dir))) {
+		g_autofree char *path = g_build_filename(platform_dir(), name, NULL);
+		g_autoptr(GError) error = NULL;
+		struct platform p;
+
+		if (!g_str_has_suffix(name, ".platform"))
+			continue;
+		if (!platform_load(path, &p, &error))
+			fail_msg("%s", error->message);
+		for (unsigned int i = 0; i < p.state_count; i++)
+			assert_true(p.states[i].power_mw <= p.busy_power_mw);
+		platform_clear(&p);
+		n++;
+	}
+	assert_true(n >= 7);
+}
+
+static void test_base_loads(void **state)
+{
+	g_autofree char *dir = test_tmpdir();
+	g_autofree char *path = test_write(dir, "t.platform", base, -1);
+	g_autoptr(GError) error = NULL;
+	struct platform p;
+
+	(void)state;
+	if (!platform_load(path, &p, &error))
+		fail_msg("%s", error->message);
+	assert_string_equal(p.name, "test");
+	assert_true(p.busy_power_mw == 1000);
+	assert_int_equal(p.state_count, 3);
+	expect_state(&p, 2, "C6", 100, 400, false);
+	assert_true(p.states[1].power_mw == 300 && p.states[1].power_assumed);
+	assert_true(p.states[2].power_mw == 20 && !p.states[2].power_assumed);
+	assert_true(p.states[2].desc.disabled && !p.states[1].desc.disabled);
+	platform_clear(&p);
+	test_rmtree(dir);
+}
+
+/* base with one line replaced must fail naming that file, line and key. */
+static void expect_error(unsigned int replace, const char *with, unsigned long line,
+			 const char *key)
+{
+	g_autofree char *dir = test_tmpdir();
+	g_autofree char *text = test_replace_line(base, replace, with);
+	g_autofree char *path = test_write(dir, "bad.platform", text, -1);
+	g_autoptr(GError) error = NULL;
+	struct platform p;
+
+	if (platform_load(path, &p, &error))
+		fail_msg("line %u '%s' was accepted", replace, with);
+	test_assert_names(error, path, line, key);
+	test_rmtree(dir);
+}
+
+static void test_unknown_key(void **state)
+{
+	(void)state;
+	expect_error(20, "power_assumed=true\nvoltage=3", 21, "voltage");
+	expect_error(3, "descripton=typo", 3, "descripton");
+}
+
+static void test_unknown_group(void **state)
+{
+	(void)state;
+	expect_error(21, "[bogus]", 21, "bogus");
+	expect_error(21, "[ab]", 21, "ab");
+	expect_error(21, "[state01]", 21, "state01");
+}
+
+/* An absent key has no line of its own: the error points at its group. */
+static void test_missing_key(void **state)
+{
+	(void)state;
+	expect_error(17, "", 15, "exit_latency_us");
+	expect_error(2, "", 1, "name");
+	expect_error(27, "", 22, "power_assumed");
+}
+
+static void test_too_many_states(void **state)
+{
+	(void)state;
+	expect_error(22, "[state10]", 22, "state10");
+}
+
+static void test_no_states(void **state)
+{
+	g_autofree char *dir = test_tmpdir();
+	g_autofree char *path = test_write(dir, "empty.platform",
+					   "[platform]\nname=x\ndescription=x\nsource=x\n"
+					   "busy_power_mw=1\n", -1);
+	g_autoptr(GError) error = NULL;
+	struct platform p;
+
+	(void)state;
+	assert_false(platform_load(path, &p, &error));
+	test_assert_names(error, path, 1, "state0");
+	test_rmtree(dir);
+}
+
+static void test_gap_in_states(void **state)
+{
+	(void)state;
+	expect_error(22, "[state3]", 22, "state2");
+}
+
+static void test_bad_names(void **state)
+{
+	(void)state;
+	expect_error(16, "name=ABCDEFGHIJKLMNOP", 16, "name");	/* 16 characters */
+	expect_error(16, "name=", 16, "name");
+	expect_error(16, "name=C 1", 16, "name");
+	expect_error(23, "name=C1", 23, "name");		/* state1's name again */
+}
+
+static void test_residency_goes_down(void **state)
+{
+	(void)state;
+	expect_error(25, "target_residency_us=1", 25, "target_residency_us");
+}
+
+static void test_equal_residencies_accepted(void **state)
+{
+	g_autofree char *dir = test_tmpdir();
+	/* state2 gets state1's residency (2) and an exit latency that fits it. */
+	g_autofree char *t1 = test_replace_line(base, 25, "target_residency_us=2");
+	g_autofree char *t2 = test_replace_line(t1, 24, "exit_latency_us=2");
+	g_autofree char *path = test_write(dir, "eq.platform", t2, -1);
+	g_autoptr(GError) error = NULL;
+	struct platform p;
+
+	(void)state;
+	if (!platform_load(path, &p, &error))
+		fail_msg("%s", error->message);
+	platform_clear(&p);
+	test_rmtree(dir);
+}
+
+static void test_exit_exceeds_residency(void **state)
+{
+	(void)state;
+	expect_error(17, "exit_latency_us=3", 17, "exit_latency_us");
+}
+
+static void test_polling_not_state0(void **state)
+{
+	(void)state;
+	expect_error(20, "power_assumed=true\nflags=polling", 21, "flags");
+	expect_error(11, "flags=spinning", 11, "flags");
+}
+
+static void test_bad_power(void **state)
+{
+	(void)state;
+	expect_error(19, "power_mw=-5", 19, "power_mw");
+	expect_error(26, "power_mw=400", 26, "power_mw");	/* above state1's 300 */
+	expect_error(19, "power_mw=2000", 19, "power_mw");	/* above busy and POLL */
+	expect_error(19, "power_mw=nan", 19, "power_mw");
+	expect_error(20, "power_assumed=maybe", 20, "power_assumed");
+}
+
+static void test_bad_numbers(void **state)
+{
+	(void)state;
+	expect_error(24, "exit_latency_us=12abc", 24, "exit_latency_us");
+	expect_error(24, "exit_latency_us=-1", 24, "exit_latency_us");
+	expect_error(24, "exit_latency_us=4294967296", 24, "exit_latency_us");	/* 2^32 */
+	expect_error(24, "exit_latency_us=99999999999999999999999", 24, "exit_latency_us");
+}
+
+static void test_repeats_and_syntax(void **state)
+{
+	(void)state;
+	expect_error(18, "target_residency_us=2\nexit_latency_us=3", 19, "exit_latency_us");
+	expect_error(21, "[state0]", 21, "state0");
+	expect_error(6, "garbage", 6, NULL);
+}
+
+static void test_unknown_bundled_name(void **state)
+{
+	g_autoptr(GError) error = NULL;
+	struct platform p;
+
+	(void)state;
+	assert_false(platform_load("no-such-cpu", &p, &error));
+	assert_non_null(strstr(error->message, "no-such-cpu"));
+	assert_non_null(strstr(error->message, "rk3399, skl, skx, spr"));
+}
+
+/* A fake cpuidle directory; each state is "name latency residency disable power". */
+static char *fake_sysfs(const char *const states[][5], unsigned int n)
+{
+	char *dir = test_tmpdir();
+	static const char *const files[] = { "name", "latency", "residency", "disable", "power" };
+
+	for (unsigned int i = 0; i < n; i++) {
+		g_autofree char *sub = g_strdup_printf("%s/state%u", dir, i);
+
+		assert_int_equal(g_mkdir(sub, 0755), 0);
+		for (unsigned int f = 0; f < 5; f++) {
+			g_autofree char *text = NULL;
+
+			if (!states[i][f])
+				continue;
+			text = g_strconcat(states[i][f], "\n", NULL);
+			g_free(test_write(sub, files[f], text, -1));
+		}
+	}
+	return dir;
+}
+
+static void test_sysfs_assumed_power(void **state)
+{
+	static const char *const states[][5] = {
+		{ "POLL", "0", "0", "0", "4294967295" },
+		{ "C1", "2", "2", "0", "0" },
+		{ "C6", "133", "600", "1", "0" },
+	};
+	g_autofree char *dir = fake_sysfs(states, 3);
+	g_autofree char *spec = g_strconcat("sysfs:", dir, NULL);
+	g_autoptr(GError) error = NULL;
+	struct platform p;
+
+	(void)state;
+	if (!platform_load(spec, &p, &error))
+		fail_msg("%s", error->message);
+	assert_int_equal(p.state_count, 3);
+	expect_state(&p, 0, "POLL", 0, 0, true);
+	expect_state(&p, 1, "C1", 2, 2, false);
+	expect_state(&p, 2, "C6", 133, 600, false);
+	assert_true(p.states[2].desc.disabled && !p.states[1].desc.disabled);
+	/* The documented assumption: busy 1000, POLL as busy, then 30% and half of that. */
+	assert_true(p.busy_power_mw == 1000);
+	assert_true(p.states[0].power_mw == 1000 && p.states[0].power_assumed);
+	assert_true(p.states[1].power_mw == 300 && p.states[1].power_assumed);
+	assert_true(p.states[2].power_mw == 150 && p.states[2].power_assumed);
+	platform_clear(&p);
+	test_rmtree(dir);
+}
+
+/* cpuidle-haltpoll (a KVM guest) names its state "haltpoll idle". */
+static void test_sysfs_name_with_space(void **state)
+{
+	static const char *const states[][5] = {
+		{ "POLL", "0", "0", "0", "4294967295" },
+		{ "haltpoll idle", "1", "1", "0", "4294967295" },
+	};
+	g_autofree char *dir = fake_sysfs(states, 2);
+	g_autofree char *spec = g_strconcat("sysfs:", dir, NULL);
+	g_autoptr(GError) error = NULL;
+	struct platform p;
+
+	(void)state;
+	if (!platform_load(spec, &p, &error))
+		fail_msg("%s", error->message);
+	expect_state(&p, 1, "haltpoll_idle", 1, 1, false);
+	platform_clear(&p);
+	test_rmtree(dir);
+}
+
+static void test_sysfs_reported_power(void **state)
+{
+	static const char *const states[][5] = {
+		{ "C1", "3", "3", NULL, "500" },
+		{ "C3", "100", "300", NULL, "100" },
+	};
+	g_autofree char *dir = fake_sysfs(states, 2);
+	g_autofree char *spec = g_strconcat("sysfs:", dir, NULL);
+	g_autoptr(GError) error = NULL;
+	struct platform p;
+
+	(void)state;
+	if (!platform_load(spec, &p, &error))
+		fail_msg("%s", error->message);
+	assert_true(p.states[0].power_mw == 500 && !p.states[0].power_assumed);
+	assert_true(p.states[1].power_mw == 100 && !p.states[1].power_assumed);
+	assert_false(p.states[0].desc.polling);
+	assert_true(p.busy_power_mw == 1000);
+	platform_clear(&p);
+	test_rmtree(dir);
+}
+
+/* ACPI-style figures above the assumed 1000 mW busy power raise it. */
+static void test_sysfs_reported_power_above_busy(void **state)
+{
+	static const char *const states[][5] = {
+		{ "POLL", "0", "0", NULL, "4294967295" },
+		{ "C1", "1", "1", NULL, "1500" },
+		{ "C2", "50", "150", NULL, "700" },
+	};
+	g_autofree char *dir = fake_sysfs(states, 3);
+	g_autofree char *spec = g_strconcat("sysfs:", dir, NULL);
+	g_autoptr(GError) error = NULL;
+	struct platform p;
+
+	(void)state;
+	if (!platform_load(spec, &p, &error))
+		fail_msg("%s", error->message);
+	assert_true(p.busy_power_mw == 1500);
+	assert_true(p.states[0].power_mw == 1500 && p.states[0].power_assumed);
+	assert_true(p.states[1].power_mw == 1500 && !p.states[1].power_assumed);
+	assert_true(p.states[2].power_mw == 700);
+	platform_clear(&p);
+	test_rmtree(dir);
+}
+
+static void expect_sysfs_error(const char *const states[][5], unsigned int n,
+			       const char *file, const char *field)
+{
+	g_autofree char *dir = fake_sysfs(states, n);
+	g_autofree char *spec = g_strconcat("sysfs:", dir, NULL);
+	g_autofree char *path = g_build_filename(dir, file, NULL);
+	g_autoptr(GError) error = NULL;
+	struct platform p;
+
+	assert_false(platform_load(spec, &p, &error));
+	test_assert_names(error, path, 1, field);
+	test_rmtree(dir);
+}
+
+static void test_sysfs_errors(void **state)
+{
+	static const char *const bad_latency[][5] = {
+		{ "POLL", "0", "0", "0", NULL }, { "C1", "abc", "2", "0", NULL },
+	};
+	static const char *const residency_down[][5] = {
+		{ "C1", "1", "10", "0", NULL }, { "C2", "2", "5", "0", NULL },
+	};
+	static const char *const long_name[][5] = {
+		{ "ABCDEFGHIJKLMNOP", "1", "1", "0", NULL },
+	};
+	static const char *const too_big[][5] = {
+		{ "C1", "4294967296", "1", "0", NULL },
+	};
+	static const char *const polling_late[][5] = {
+		{ "C1", "1", "1", "0", NULL }, { "POLL", "1", "1", "0", NULL },
+	};
+
+	(void)state;
+	expect_sysfs_error(bad_latency, 2, "state1/latency", "latency");
+	expect_sysfs_error(residency_down, 2, "state1/residency", "residency");
+	expect_sysfs_error(long_name, 1, "state0/name", "name");
+	expect_sysfs_error(too_big, 1, "state0/latency", "latency");
+	expect_sysfs_error(polling_late, 2, "state1/name", "name");
+}
+
+static void test_sysfs_missing(void **state)
+{
+	static const char *const no_residency[][5] = {
+		{ "C1", "1", NULL, "0", NULL },
+	};
+	g_autofree char *dir = fake_sysfs(no_residency, 1);
+	g_autofree char *spec = g_strconcat("sysfs:", dir, NULL);
+	g_autoptr(GError) error = NULL;
+	struct platform p;
+
+	(void)state;
+	assert_false(platform_load(spec, &p, &error));
+	assert_non_null(strstr(error->message, "state0/residency"));
+	g_clear_error(&error);
+	assert_false(platform_load("sysfs:/nonexistent/cpuidle", &p, &error));
+	assert_non_null(strstr(error->message, "/nonexistent/cpuidle"));
+	test_rmtree(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_skx),
+		cmocka_unit_test(test_icx),
+		cmocka_unit_test(test_spr),
+		cmocka_unit_test(test_hsw),
+		cmocka_unit_test(test_skl),
+		cmocka_unit_test(test_rk3399),
+		cmocka_unit_test(test_juno),
+		cmocka_unit_test(test_every_bundled_platform_loads),
+		cmocka_unit_test(test_base_loads),
+		cmocka_unit_test(test_unknown_key),
+		cmocka_unit_test(test_unknown_group),
+		cmocka_unit_test(test_missing_key),
+		cmocka_unit_test(test_too_many_states),
+		cmocka_unit_test(test_no_states),
+		cmocka_unit_test(test_gap_in_states),
+		cmocka_unit_test(test_bad_names),
+		cmocka_unit_test(test_residency_goes_down),
+		cmocka_unit_test(test_equal_residencies_accepted),
+		cmocka_unit_test(test_exit_exceeds_residency),
+		cmocka_unit_test(test_polling_not_state0),
+		cmocka_unit_test(test_bad_power),
+		cmocka_unit_test(test_bad_numbers),
+		cmocka_unit_test(test_repeats_and_syntax),
+		cmocka_unit_test(test_unknown_bundled_name),
+		cmocka_unit_test(test_sysfs_assumed_power),
+		cmocka_unit_test(test_sysfs_name_with_space),
+		cmocka_unit_test(test_sysfs_reported_power),
+		cmocka_unit_test(test_sysfs_reported_power_above_busy),
+		cmocka_unit_test(test_sysfs_errors),
+		cmocka_unit_test(test_sysfs_missing),
+	};
+
+	/* The bundled platforms of this source tree, not an installed copy. */
+	g_setenv("TEOSIM_PLATFORM_DIR", TEOSIM_SOURCE_ROOT "/traces/platforms", TRUE);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

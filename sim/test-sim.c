@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <kshim/registry.h>
+
+#include "score.h"
+#include "test-sim.h"
+
+void script_run_start(struct script_run *r, const char *governor, const struct trace_event *ev,
+		      size_t nr_events, uint64_t end_ns, const struct script_step *steps,
+		      unsigned int nr_steps)
+{
+	const struct kshim_governor *gov;
+	GError *error = NULL;
+
+	kshim_registry_init();
+	gov = kshim_governor_find(governor);
+	assert_non_null(gov);
+	memset(r, 0, sizeof(*r));
+	test_platform(&r->platform);
+	r->cfg = (struct sim_config){ .platform = &r->platform, .hz = 250,
+				      .latency_limit_us = INT32_MAX, .end_ns = end_ns };
+	r->events = (struct event_array){ .events = ev, .len = nr_events };
+	memset(&script, 0, sizeof(script));
+	memcpy(script.steps, steps, nr_steps * sizeof(*steps));
+	script.nr_steps = nr_steps;
+	assert_true(sim_cpu_init(&r->cpu, 0, gov, &r->cfg,
+				 (struct sim_event_source){ event_array_next, &r->events }, &error));
+	r->scorer = idle_scorer_new(&r->platform, INT32_MAX);
+	r->cpu.scorer = r->scorer;
+	assert_true(sim_cpu_run(&r->cpu, &error));
+	assert_null(error);
+}
+
+void script_run_finish(struct script_run *r, struct cpu_score *score)
+{
+	if (score)
+		idle_scorer_finish(r->scorer, &r->cpu, score);
+	idle_scorer_free(r->scorer);
+	sim_cpu_clear(&r->cpu);
+}

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers of the simulator's tests: a small platform built in memory and an
+ * event source over an array, so that the engine is tested without files.
+ *
+ * The test platform, HZ 250 (TICK_NSEC 4 ms):
+ *   state 0 POLL  exit   0 us  target   0 us  polling   1000 mW
+ *   state 1 C1    exit   2 us  target   5 us             500 mW
+ *   state 2 C6    exit 100 us  target 500 us             100 mW
+ *   busy 1000 mW
+ * Its polling limit: 6.x skips C1 (target below 10 us) and caps C6's 500 us
+ * at TICK_NSEC / 16 = 250 us; 4.20 takes C1's 5 us.
+ */
+#ifndef TEOSIM_SIM_TEST_SIM_H
+#define TEOSIM_SIM_TEST_SIM_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <glib.h>
+
+#include "idle-loop.h"
+#include "platform.h"
+#include "score.h"
+#include "test-script.h"
+
+#define US	1000ull
+#define MS	1000000ull
+
+static inline void test_platform(struct platform *p)
+{
+	static const struct { const char *name; uint32_t exit, target; bool poll; double mw; } s[] = {
+		{ "POLL", 0, 0, true, 1000 }, { "C1", 2, 5, false, 500 }, { "C6", 100, 500, false, 100 },
+	};
+
+	memset(p, 0, sizeof(*p));
+	p->name = (char *)"test";
+	p->busy_power_mw = 1000;
+	p->state_count = G_N_ELEMENTS(s);
+	for (unsigned int i = 0; i < p->state_count; i++) {
+		g_strlcpy(p->states[i].desc.name, s[i].name, sizeof(p->states[i].desc.name));
+		p->states[i].desc.exit_latency_us = s[i].exit;
+		p->states[i].desc.target_residency_us = s[i].target;
+		p->states[i].desc.polling = s[i].poll;
+		p->states[i].power_mw = s[i].mw;
+	}
+}
+
+struct event_array {
+	const struct trace_event *events;
+	size_t len, next;
+};
+
+static inline int event_array_next(void *priv, struct trace_event *ev, GError **error)
+{
+	struct event_array *a = priv;
+
+	(void)error;
+	if (a->next == a->len)
+		return 0;
+	*ev = a->events[a->next++];
+	return 1;
+}
+
+/* Event constructors, all on CPU 0. */
+static inline struct trace_event ev_irq(uint64_t at, uint64_t work)
+{
+	return (struct trace_event){ .kind = TRACE_IRQ, .at_ns = at, .work_ns = work };
+}
+
+static inline struct trace_event ev_timer(uint64_t at, uint64_t id, uint64_t expires,
+					  uint64_t period, uint64_t work)
+{
+	return (struct trace_event){ .kind = TRACE_TIMER, .at_ns = at, .timer_id = id,
+				     .expires_ns = expires, .period_ns = period, .work_ns = work };
+}
+
+static inline struct trace_event ev_cancel(uint64_t at, uint64_t id)
+{
+	return (struct trace_event){ .kind = TRACE_CANCEL, .at_ns = at, .timer_id = id };
+}
+
+/* A run of one CPU through the scripted governor of the given generation. */
+struct script_run {
+	struct platform platform;
+	struct sim_config cfg;
+	struct event_array events;
+	struct sim_cpu cpu;
+	struct idle_scorer *scorer;
+};
+
+void script_run_start(struct script_run *r, const char *governor, const struct trace_event *ev,
+		      size_t nr_events, uint64_t end_ns, const struct script_step *steps,
+		      unsigned int nr_steps);
+void script_run_finish(struct script_run *r, struct cpu_score *score);
+
+#endif /* TEOSIM_SIM_TEST_SIM_H */

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The trace reader: a hand-written trace read back, one-CPU filtering, every error path. */
+#include "test-files.h"
+#include "trace-write.h"
+#include "trace.h"
+
+/* A valid trace; the tests replace one of its lines.  Line numbers in the comments. */
+static const char base[] =
+	"teosim-trace 1\n"							/* 1 */
+	"name t\n"								/* 2 */
+	"cpus 2\n"								/* 3 */
+	"end_ns 1000000\n"							/* 4 */
+	"# a comment\n"								/* 5 */
+	"phase at_ns=0 name=start\n"						/* 6 */
+	"timer at_ns=0 cpu=0 id=1 expires_ns=5000 period_ns=10000 work_ns=100\n"	/* 7 */
+	"irq at_ns=100 cpu=1 work_ns=50\n"					/* 8 */
+	"timer at_ns=200 cpu=1 id=2 expires_ns=300\n"				/* 9 */
+	"busy at_ns=400 cpu=1 work_ns=1000\n"					/* 10 */
+	"cancel at_ns=500 cpu=0 id=1\n"						/* 11 */
+	"timer at_ns=600 cpu=1 id=2 expires_ns=900\n"				/* 12 */
+	"phase at_ns=700 name=second\n"						/* 13 */
+	"irq at_ns=700 cpu=0\n";						/* 14 */
+
+struct fixture {
+	char *dir;
+	char *path;
+};
+
+static char *write_trace(struct fixture *f, const char *text, gssize len)
+{
+	g_free(f->path);
+	f->path = test_write(f->dir, "t.trace", text, len);
+	return f->path;
+}
+
+static int setup(void **state)
+{
+	struct fixture *f = g_new0(struct fixture, 1);
+
+	f->dir = test_tmpdir();
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	test_rmtree(f->dir);
+	g_free(f->dir);
+	g_free(f->path);
+	g_free(f);
+	return 0;
+}
+
+/* Reads the whole trace; returns the events, or NULL with the error. */
+static GArray *read_all(const char *path, int cpu, GError **error)
+{
+	g_autoptr(GArray) events = g_array_new(FALSE, FALSE, sizeof(struct trace_event));
+	struct trace_reader *r = trace_open(path, cpu, error);
+	struct trace_event ev;
+	int ret;
+
+	if (!r)
+		return NULL;
+	while ((ret = trace_next(r, &ev, error)) > 0)
+		g_array_append_val(events, ev);
+	trace_close(r);
+	return ret < 0 ? NULL : g_steal_pointer(&events);
+}
+
+static const struct trace_event *at(GArray *a, unsigned int i)
+{
+	assert_true(i < a->len);
+	return &g_array_index(a, struct trace_event, i);
+}
+
+static void test_reads_back(void **state)
+{
+	struct fixture *f = *state;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GArray) ev = NULL;
+	struct trace_reader *r;
+
+	r = trace_open(write_trace(f, base, -1), -1, &error);
+	assert_non_null(r);
+	assert_int_equal(trace_header(r)->nr_cpus, 2);
+	assert_true(trace_header(r)->end_ns == 1000000);
+	assert_string_equal(trace_header(r)->name, "t");
+	trace_close(r);
+
+	ev = read_all(f->path, -1, &error);
+	assert_non_null(ev);
+	assert_int_equal(ev->len, 9);
+	assert_int_equal(at(ev, 0)->kind, TRACE_PHASE);
+	assert_string_equal(at(ev, 0)->phase, "start");
+	assert_int_equal(at(ev, 0)->line, 6);
+	assert_int_equal(at(ev, 1)->kind, TRACE_TIMER);
+	assert_int_equal(at(ev, 1)->cpu, 0);
+	assert_true(at(ev, 1)->timer_id == 1 && at(ev, 1)->expires_ns == 5000);
+	assert_true(at(ev, 1)->period_ns == 10000 && at(ev, 1)->work_ns == 100);
+	assert_int_equal(at(ev, 2)->kind, TRACE_IRQ);
+	assert_true(at(ev, 2)->at_ns == 100 && at(ev, 2)->cpu == 1 && at(ev, 2)->work_ns == 50);
+	assert_true(at(ev, 3)->period_ns == 0 && at(ev, 3)->work_ns == 0);
+	assert_int_equal(at(ev, 4)->kind, TRACE_BUSY);
+	assert_true(at(ev, 4)->work_ns == 1000);
+	assert_int_equal(at(ev, 5)->kind, TRACE_CANCEL);
+	assert_true(at(ev, 5)->timer_id == 1 && at(ev, 5)->line == 11);
+	assert_int_equal(at(ev, 8)->kind, TRACE_IRQ);
+	assert_true(at(ev, 8)->work_ns == 0 && at(ev, 8)->line == 14);
+}
+
+static void test_one_cpu(void **state)
+{
+	struct fixture *f = *state;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GArray) cpu0 = read_all(write_trace(f, base, -1), 0, &error);
+	g_autoptr(GArray) cpu1 = read_all(f->path, 1, &error);
+
+	/* CPU 0: the phases (lines 6, 13), the timer (7), its cancel (11), the irq (14). */
+	assert_non_null(cpu0);
+	assert_int_equal(cpu0->len, 5);
+	assert_int_equal(at(cpu0, 0)->line, 6);
+	assert_int_equal(at(cpu0, 1)->line, 7);
+	assert_int_equal(at(cpu0, 2)->line, 11);
+	assert_int_equal(at(cpu0, 3)->line, 13);
+	assert_int_equal(at(cpu0, 4)->line, 14);
+	/* CPU 1: the phases and lines 8, 9, 10, 12. */
+	assert_non_null(cpu1);
+	assert_int_equal(cpu1->len, 6);
+	assert_int_equal(at(cpu1, 1)->line, 8);
+	assert_int_equal(at(cpu1, 4)->line, 12);
+	assert_int_equal(at(cpu1, 5)->line, 13);
+	assert_null(trace_open(f->path, 2, &error));
+	assert_non_null(strstr(error->message, "cpu 2"));
+}
+
+/* The writer's output reads back as the same events. */
+static void test_writer_round_trip(void **state)
+{
+	struct fixture *f = *state;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GArray) ev = read_all(write_trace(f, base, -1), -1, &error);
+	g_autoptr(GArray) again = NULL;
+	g_autofree char *copy = g_build_filename(f->dir, "copy.trace", NULL);
+	struct trace_header h = { .nr_cpus = 2, .end_ns = 1000000, .name = "t" };
+	FILE *out = fopen(copy, "w");
+
+	assert_non_null(out);
+	trace_write_header(out, &h);
+	for (unsigned int i = 0; i < ev->len; i++)
+		trace_write_event(out, at(ev, i));
+	assert_int_equal(fclose(out), 0);
+	again = read_all(copy, -1, &error);
+	assert_non_null(again);
+	assert_int_equal(again->len, ev->len);
+	for (unsigned int i = 0; i < ev->len; i++) {
+		const struct trace_event *a = at(ev, i), *b = at(again, i);
+
+		assert_int_equal(a->kind, b->kind);
+		assert_true(a->at_ns == b->at_ns && a->cpu == b->cpu);
+		assert_true(a->timer_id == b->timer_id && a->expires_ns == b->expires_ns);
+		assert_true(a->period_ns == b->period_ns && a->work_ns == b->work_ns);
+		assert_string_equal(a->phase, b->phase);
+	}
+	g_unlink(copy);
+}
+
+/* Re-arming a timer that is still armed, on its own CPU, is allowed (mod_timer()). */
+static void test_rearm_same_cpu(void **state)
+{
+	struct fixture *f = *state;
+	g_autoptr(GError) error = NULL;
+	g_autofree char *text = test_replace_line(base, 10, "timer at_ns=250 cpu=1 id=2 expires_ns=800");
+	g_autoptr(GArray) ev = read_all(write_trace(f, text, -1), -1, &error);
+
+	if (!ev)
+		fail_msg("%s", error->message);
+}
+
+/* base with line replace changed must fail, naming the file, line and field. */
+static void expect_error(struct fixture *f, unsigned int replace, const char *with,
+			 unsigned long line, const char *field)
+{
+	g_autofree char *text = test_replace_line(base, replace, with);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GArray) ev = read_all(write_trace(f, text, -1), -1, &error);
+
+	if (ev)
+		fail_msg("line %u '%s' was accepted", replace, with);
+	test_assert_names(error, f->path, line, field);
+}
+
+static void test_bad_times(void **state)
+{
+	struct fixture *f = *state;
+
+	expect_error(f, 8, "irq at_ns=-1 cpu=1", 8, "at_ns");
+	expect_error(f, 10, "busy at_ns=50 cpu=1 work_ns=1000", 10, "at_ns");	/* after 200 */
+	expect_error(f, 9, "timer at_ns=200 cpu=1 id=2 expires_ns=100", 9, "expires_ns");
+	expect_error(f, 14, "irq at_ns=1000001 cpu=0", 14, "at_ns");		/* after end_ns */
+	expect_error(f, 7, "timer at_ns=0 cpu=0 id=1 expires_ns=5000 period_ns=999", 7, "period_ns");
+	expect_error(f, 10, "busy at_ns=400 cpu=1 work_ns=0", 10, "work_ns");
+}
+
+static void test_overflow(void **state)
+{
+	struct fixture *f = *state;
+
+	expect_error(f, 8, "irq at_ns=18446744073709551616 cpu=1", 8, "at_ns");	/* 2^64 */
+	expect_error(f, 8, "irq at_ns=100 cpu=1 work_ns=4611686018427387904", 8, "work_ns"); /* 2^62 */
+	expect_error(f, 4, "end_ns 99999999999999999999999999", 4, "end_ns");
+	expect_error(f, 9, "timer at_ns=200 cpu=1 id=18446744073709551616 expires_ns=300", 9, "id");
+}
+
+static void test_unknown_records_and_keys(void **state)
+{
+	struct fixture *f = *state;
+
+	expect_error(f, 8, "irq at_ns=100 cpu=1 color=red", 8, "color");
+	expect_error(f, 8, "wakeup at_ns=100 cpu=1", 8, "wakeup");
+	expect_error(f, 5, "hz 250", 5, "hz");
+	expect_error(f, 8, "irq at_ns=100 cpu=1 cpu=0", 8, "cpu");
+	expect_error(f, 13, "phase at_ns=700 cpu=0 name=second", 13, "cpu");
+}
+
+static void test_missing_fields(void **state)
+{
+	struct fixture *f = *state;
+
+	expect_error(f, 8, "irq cpu=1", 8, "at_ns");
+	expect_error(f, 8, "irq at_ns=100", 8, "cpu");
+	expect_error(f, 9, "timer at_ns=200 cpu=1 expires_ns=300", 9, "id");
+	expect_error(f, 9, "timer at_ns=200 cpu=1 id=2", 9, "expires_ns");
+	expect_error(f, 13, "phase at_ns=700", 13, "name");
+	/* The header ends at the first event (line 6) without it. */
+	expect_error(f, 3, "", 6, "cpus");
+	expect_error(f, 4, "", 6, "end_ns");
+}
+
+static void test_cpu_out_of_range(void **state)
+{
+	struct fixture *f = *state;
+
+	expect_error(f, 8, "irq at_ns=100 cpu=2", 8, "cpu");
+	expect_error(f, 3, "cpus 0", 3, "cpus");
+}
+
+static void test_header_errors(void **state)
+{
+	struct fixture *f = *state;
+
+	expect_error(f, 1, "teosim-trace 2", 1, "teosim-trace");
+	expect_error(f, 1, "teosim-calls 1", 1, "teosim-trace");
+	expect_error(f, 2, "name has space", 2, "name");
+	expect_error(f, 5, "cpus 4", 5, "cpus");				/* given twice */
+	expect_error(f, 13, "phase at_ns=700 name=a-name-longer-than-31-characters", 13, "name");
+}
+
+/* Timer 1 is periodic, armed on CPU 0 until line 11 cancels it. */
+static void test_timer_ids(void **state)
+{
+	struct fixture *f = *state;
+
+	expect_error(f, 9, "timer at_ns=200 cpu=1 id=1 expires_ns=300", 9, "id");
+	expect_error(f, 11, "cancel at_ns=500 cpu=0 id=7", 11, "id");		/* never armed */
+	expect_error(f, 11, "cancel at_ns=500 cpu=1 id=2", 11, "id");		/* expired at 300 */
+	expect_error(f, 11, "cancel at_ns=500 cpu=1 id=1", 11, "id");		/* armed on cpu 0 */
+}
+
+static void expect_raw_error(struct fixture *f, const char *text, gssize len,
+			     unsigned long line, const char *what)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GArray) ev = read_all(write_trace(f, text, len), -1, &error);
+
+	assert_null(ev);
+	test_assert_names(error, f->path, line, NULL);
+	if (!strstr(error->message, what))
+		fail_msg("'%s' should say '%s'", error->message, what);
+}
+
+static void test_broken_lines(void **state)
+{
+	struct fixture *f = *state;
+	static const char nul[] = "teosim-trace 1\ncpus 1\nend_ns 9\nirq at_ns=1\0 cpu=0\n";
+	g_autoptr(GString) longline = g_string_new("teosim-trace 1\ncpus 1\nend_ns 9\nirq at_ns=1 cpu=0");
+
+	expect_raw_error(f, "", 0, 0, "empty");
+	expect_raw_error(f, "# only a comment\n", -1, 0, "empty");
+	/* base without its last newline: line 14 is cut short. */
+	expect_raw_error(f, base, (gssize)strlen(base) - 1, 14, "truncated");
+	expect_raw_error(f, nul, sizeof(nul) - 1, 4, "NUL");
+	while (longline->len < 5000)
+		g_string_append(longline, " x=1");
+	g_string_append_c(longline, '\n');
+	expect_raw_error(f, longline->str, -1, 4, "longer");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_reads_back, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_one_cpu, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_writer_round_trip, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rearm_same_cpu, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_bad_times, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_overflow, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_unknown_records_and_keys, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_missing_fields, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cpu_out_of_range, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_header_errors, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_timer_ids, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_broken_lines, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

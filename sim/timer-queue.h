@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One CPU's pending timers, earliest first.  Timers that expire at the same
+ * time leave the queue in the order they were armed, so runs are
+ * reproducible.  Memory grows with the number of live timers only.
+ */
+#ifndef TEOSIM_SIM_TIMER_QUEUE_H
+#define TEOSIM_SIM_TIMER_QUEUE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <glib.h>
+
+struct sim_timer {
+	uint64_t id;
+	uint64_t expires_ns;
+	uint64_t period_ns;	/* 0: one shot */
+	uint64_t work_ns;	/* run on the CPU after each expiry */
+	uint64_t armed_seq;	/* tie-break between equal expiries */
+};
+
+struct timer_queue {
+	struct sim_timer *heap;	/* binary min-heap on (expires_ns, armed_seq) */
+	unsigned int len, cap;
+	GHashTable *slot_of;	/* timer id -> heap index + 1 */
+	uint64_t next_seq;
+};
+
+void timer_queue_init(struct timer_queue *q);
+void timer_queue_clear(struct timer_queue *q);
+/* Arms a timer; an armed timer with the same id is re-armed (hrtimer_start()). */
+void timer_queue_arm(struct timer_queue *q, uint64_t id, uint64_t expires_ns,
+		     uint64_t period_ns, uint64_t work_ns);
+/* Returns false when no timer of that id is armed. */
+bool timer_queue_cancel(struct timer_queue *q, uint64_t id);
+/* The earliest timer, or NULL. */
+static inline const struct sim_timer *timer_queue_first(const struct timer_queue *q)
+{
+	return q->len ? &q->heap[0] : NULL;
+}
+/* Removes the earliest timer into *out (the queue must not be empty). */
+void timer_queue_pop(struct timer_queue *q, struct sim_timer *out);
+
+#endif /* TEOSIM_SIM_TIMER_QUEUE_H */

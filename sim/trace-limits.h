@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Limits of the trace format (traces/trace-format.md), shared by reader and writers. */
+#ifndef TEOSIM_TRACE_LIMITS_H
+#define TEOSIM_TRACE_LIMITS_H
+
+#include <stdint.h>
+
+/* Every time and duration is below 2^62, so a sum of two never overflows. */
+#define TRACE_TIME_MAX		((UINT64_C(1) << 62) - 1)
+/* A shorter period would have the simulator do little but re-arm timers. */
+#define TRACE_PERIOD_MIN_NS	1000
+/* The header's name; phase names fit struct trace_event's phase[]. */
+#define TRACE_NAME_MAX		63
+
+#endif /* TEOSIM_TRACE_LIMITS_H */

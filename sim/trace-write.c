@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <inttypes.h>
+
+#include "trace-write.h"
+
+void trace_write_header(FILE *out, const struct trace_header *h)
+{
+	fprintf(out, "teosim-trace %d\n", TRACE_VERSION);
+	if (h->name)
+		fprintf(out, "name %s\n", h->name);
+	fprintf(out, "cpus %u\nend_ns %" PRIu64 "\n", h->nr_cpus, h->end_ns);
+}
+
+static void write_work(FILE *out, uint64_t work_ns)
+{
+	if (work_ns)
+		fprintf(out, " work_ns=%" PRIu64, work_ns);
+}
+
+void trace_write_event(FILE *out, const struct trace_event *ev)
+{
+	switch (ev->kind) {
+	case TRACE_TIMER:
+		fprintf(out, "timer at_ns=%" PRIu64 " cpu=%u id=%" PRIu64 " expires_ns=%" PRIu64,
+			ev->at_ns, ev->cpu, ev->timer_id, ev->expires_ns);
+		if (ev->period_ns)
+			fprintf(out, " period_ns=%" PRIu64, ev->period_ns);
+		write_work(out, ev->work_ns);
+		break;
+	case TRACE_CANCEL:
+		fprintf(out, "cancel at_ns=%" PRIu64 " cpu=%u id=%" PRIu64,
+			ev->at_ns, ev->cpu, ev->timer_id);
+		break;
+	case TRACE_IRQ:
+		fprintf(out, "irq at_ns=%" PRIu64 " cpu=%u", ev->at_ns, ev->cpu);
+		write_work(out, ev->work_ns);
+		break;
+	case TRACE_BUSY:
+		fprintf(out, "busy at_ns=%" PRIu64 " cpu=%u work_ns=%" PRIu64,
+			ev->at_ns, ev->cpu, ev->work_ns);
+		break;
+	case TRACE_PHASE:
+		fprintf(out, "phase at_ns=%" PRIu64 " name=%s", ev->at_ns, ev->phase);
+		break;
+	}
+	fputc('\n', out);
+}

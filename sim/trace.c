@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The workload-trace reader (traces/trace-format.md). */
+#include <inttypes.h>
+#include <string.h>
+
+#include "keyfile-lines.h"
+#include "kvline.h"
+#include "trace-limits.h"
+#include "trace.h"
+
+/* A timer the reader knows of: armed until cancelled or, one-shot, until it expires. */
+struct known_timer {
+	uint64_t id;		/* first: the hash table hashes it as a gint64 */
+	unsigned int cpu;
+	uint64_t expires_ns;
+	bool periodic;
+};
+
+struct trace_reader {
+	struct kv_reader kv;
+	struct trace_header header;
+	int cpu;			/* the one CPU returned, or -1 */
+	uint64_t last_at;
+	GHashTable *timers;		/* known_timer, by id */
+	unsigned int sweep_at;		/* table size that triggers the next sweep */
+	struct kv_line pending;		/* the first event, read while ending the header */
+	bool has_pending;
+};
+
+#define SWEEP_MIN	64
+
+static bool is_armed(const struct known_timer *t, uint64_t at)
+{
+	return t->periodic || at < t->expires_ns;
+}
+
+/*
+ * Forgets one-shot timers that have expired, whenever the table has
+ * doubled since the last sweep: memory follows the timers armed at once,
+ * not the length of the trace.
+ */
+static void sweep_timers(struct trace_reader *r)
+{
+	GHashTableIter it;
+	gpointer key;
+
+	if (g_hash_table_size(r->timers) < r->sweep_at)
+		return;
+	g_hash_table_iter_init(&it, r->timers);
+	while (g_hash_table_iter_next(&it, &key, NULL))
+		if (!is_armed(key, r->last_at))
+			g_hash_table_iter_remove(&it);
+	r->sweep_at = MAX(SWEEP_MIN, 2 * g_hash_table_size(r->timers));
+}
+
+static bool parse_u64(struct trace_reader *r, struct kv_line *l, const char *key, bool required,
+		      uint64_t min, uint64_t max, uint64_t *out, GError **error)
+{
+	const char *v = required ? kv_need(&r->kv, l, key, error) : kv_get(l, key);
+
+	if (!v)
+		return !required;
+	return kv_u64(&r->kv, key, v, min, max, out, error);
+}
+
+/* Times and durations stay below 2^62 so that adding two never overflows. */
+static bool parse_time(struct trace_reader *r, struct kv_line *l, const char *key, bool required,
+		       uint64_t min, uint64_t *out, GError **error)
+{
+	return parse_u64(r, l, key, required, min, TRACE_TIME_MAX, out, error);
+}
+
+static bool parse_name(struct kv_reader *kv, const char *field, const char *v, size_t max,
+		       GError **error)
+{
+	if (!kf_valid_name(v, max)) {
+		kv_error(kv, error, field, "'%s' is not 1 to %zu of [A-Za-z0-9_.-]", v, max);
+		return false;
+	}
+	return true;
+}
+
+/* "cpus N": the single value is the record's only bare word. */
+static const char *single_value(struct kv_reader *kv, struct kv_line *l, GError **error)
+{
+	if (l->nr_fields != 1 || l->fields[0].value) {
+		kv_error(kv, error, l->keyword, "takes exactly one value");
+		return NULL;
+	}
+	return l->fields[0].key;
+}
+
+static bool is_event_keyword(const char *k)
+{
+	return !strcmp(k, "timer") || !strcmp(k, "cancel") || !strcmp(k, "irq") ||
+	       !strcmp(k, "busy") || !strcmp(k, "phase");
+}
+
+static bool read_version(struct trace_reader *r, GError **error)
+{
+	struct kv_reader *kv = &r->kv;
+	struct kv_line l;
+	uint64_t n;
+	int ret = kv_next(kv, &l, error);
+
+	if (ret < 0)
+		return false;
+	if (ret == 0) {
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_PARSE,
+			    "%s: empty file: a trace starts with 'teosim-trace %d'", kv->path,
+			    TRACE_VERSION);
+		return false;
+	}
+	if (strcmp(l.keyword, "teosim-trace") || l.nr_fields != 1 || l.fields[0].value) {
+		kv_error(kv, error, "teosim-trace", "not a trace: it must start with 'teosim-trace %d'",
+			 TRACE_VERSION);
+		return false;
+	}
+	if (!kv_u64(kv, "teosim-trace", l.fields[0].key, 0, UINT64_MAX, &n, error))
+		return false;
+	if (n != TRACE_VERSION) {
+		kv_error(kv, error, "teosim-trace", "version %" PRIu64 " (this teosim reads %d)",
+			 n, TRACE_VERSION);
+		return false;
+	}
+	return true;
+}
+
+static bool read_header(struct trace_reader *r, GError **error)
+{
+	struct kv_reader *kv = &r->kv;
+	struct trace_header *h = &r->header;
+	bool have_end = false;
+	struct kv_line l;
+	const char *v;
+	uint64_t n;
+	int ret;
+
+	if (!read_version(r, error))
+		return false;
+	while ((ret = kv_next(kv, &l, error)) > 0 && !is_event_keyword(l.keyword)) {
+		bool seen = !strcmp(l.keyword, "cpus") ? h->nr_cpus != 0 :
+			    !strcmp(l.keyword, "end_ns") ? have_end :
+			    !strcmp(l.keyword, "name") ? h->name != NULL : false;
+
+		if (strcmp(l.keyword, "cpus") && strcmp(l.keyword, "end_ns") &&
+		    strcmp(l.keyword, "name")) {
+			kv_error(kv, error, l.keyword, "unknown record in the header");
+			return false;
+		}
+		if (seen) {
+			kv_error(kv, error, l.keyword, "given twice");
+			return false;
+		}
+		if (!(v = single_value(kv, &l, error)))
+			return false;
+		if (!strcmp(l.keyword, "cpus")) {
+			if (!kv_u64(kv, "cpus", v, 1, KSHIM_MAX_CPUS, &n, error))
+				return false;
+			h->nr_cpus = (unsigned int)n;
+		} else if (!strcmp(l.keyword, "end_ns")) {
+			if (!kv_u64(kv, "end_ns", v, 1, TRACE_TIME_MAX, &h->end_ns, error))
+				return false;
+			have_end = true;
+		} else {
+			if (!parse_name(kv, "name", v, TRACE_NAME_MAX, error))
+				return false;
+			h->name = g_strdup(v);
+		}
+	}
+	if (ret < 0)
+		return false;
+	if (!h->nr_cpus || !have_end) {
+		kv_error(kv, error, !h->nr_cpus ? "cpus" : "end_ns", "the header ends without it");
+		return false;
+	}
+	if (ret > 0) {
+		r->pending = l;
+		r->has_pending = true;
+	}
+	return true;
+}
+
+struct trace_reader *trace_open(const char *path, int cpu, GError **error)
+{
+	struct trace_reader *r = g_new0(struct trace_reader, 1);
+
+	r->cpu = cpu;
+	r->sweep_at = SWEEP_MIN;
+	r->timers = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+	if (!kv_open(&r->kv, path, error)) {
+		trace_close(r);
+		return NULL;
+	}
+	if (!read_header(r, error)) {
+		trace_close(r);
+		return NULL;
+	}
+	if (cpu >= (int)r->header.nr_cpus) {
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
+			    "%s: cpu %d is out of range (the trace has %u CPUs)", path, cpu,
+			    r->header.nr_cpus);
+		trace_close(r);
+		return NULL;
+	}
+	return r;
+}
+
+const struct trace_header *trace_header(const struct trace_reader *r)
+{
+	return &r->header;
+}
+
+void trace_close(struct trace_reader *r)
+{
+	if (!r)
+		return;
+	kv_close(&r->kv);
+	g_hash_table_destroy(r->timers);
+	g_free(r->header.name);
+	g_free(r);
+}
+
+/* at_ns, in global order and before the end; and cpu, unless a phase. */
+static bool parse_when_where(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
+			     GError **error)
+{
+	uint64_t n;
+
+	if (!parse_time(r, l, "at_ns", true, 0, &ev->at_ns, error))
+		return false;
+	if (ev->at_ns < r->last_at) {
+		kv_error(&r->kv, error, "at_ns", "%" PRIu64 " is before the previous event's %" PRIu64
+			 ": events are in time order", ev->at_ns, r->last_at);
+		return false;
+	}
+	if (ev->at_ns > r->header.end_ns) {
+		kv_error(&r->kv, error, "at_ns", "%" PRIu64 " is after end_ns %" PRIu64,
+			 ev->at_ns, r->header.end_ns);
+		return false;
+	}
+	r->last_at = ev->at_ns;
+	if (ev->kind == TRACE_PHASE)
+		return true;
+	if (!parse_u64(r, l, "cpu", true, 0, r->header.nr_cpus - 1, &n, error))
+		return false;
+	ev->cpu = (unsigned int)n;
+	return true;
+}
+
+static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
+			GError **error)
+{
+	struct known_timer *t;
+
+	if (!parse_u64(r, l, "id", true, 0, UINT64_MAX, &ev->timer_id, error) ||
+	    !parse_time(r, l, "expires_ns", true, 0, &ev->expires_ns, error) ||
+	    !parse_time(r, l, "period_ns", false, 0, &ev->period_ns, error) ||
+	    !parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error))
+		return false;
+	if (ev->expires_ns < ev->at_ns) {
+		kv_error(&r->kv, error, "expires_ns", "%" PRIu64 " is before at_ns %" PRIu64,
+			 ev->expires_ns, ev->at_ns);
+		return false;
+	}
+	if (ev->period_ns && ev->period_ns < TRACE_PERIOD_MIN_NS) {
+		kv_error(&r->kv, error, "period_ns", "%" PRIu64 " is below %d (0: one shot)",
+			 ev->period_ns, TRACE_PERIOD_MIN_NS);
+		return false;
+	}
+	t = g_hash_table_lookup(r->timers, &ev->timer_id);
+	if (t && is_armed(t, ev->at_ns) && t->cpu != ev->cpu) {
+		kv_error(&r->kv, error, "id", "timer %" PRIu64 " is still armed on cpu %u: "
+			 "cancel it there first", ev->timer_id, t->cpu);
+		return false;
+	}
+	if (!t) {
+		t = g_new(struct known_timer, 1);
+		t->id = ev->timer_id;
+		g_hash_table_add(r->timers, t);
+	}
+	t->cpu = ev->cpu;
+	t->expires_ns = ev->expires_ns;
+	t->periodic = ev->period_ns != 0;
+	sweep_timers(r);
+	return true;
+}
+
+static bool parse_cancel(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
+			 GError **error)
+{
+	struct known_timer *t;
+
+	if (!parse_u64(r, l, "id", true, 0, UINT64_MAX, &ev->timer_id, error))
+		return false;
+	t = g_hash_table_lookup(r->timers, &ev->timer_id);
+	if (!t || !is_armed(t, ev->at_ns) || t->cpu != ev->cpu) {
+		kv_error(&r->kv, error, "id", "timer %" PRIu64 " is not armed on cpu %u", ev->timer_id,
+			 ev->cpu);
+		return false;
+	}
+	g_hash_table_remove(r->timers, &ev->timer_id);
+	return true;
+}
+
+static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
+			GError **error)
+{
+	static const struct { const char *keyword; enum trace_kind kind; } kinds[] = {
+		{ "timer", TRACE_TIMER }, { "cancel", TRACE_CANCEL }, { "irq", TRACE_IRQ },
+		{ "busy", TRACE_BUSY }, { "phase", TRACE_PHASE },
+	};
+	const char *v;
+	size_t i;
+
+	memset(ev, 0, sizeof(*ev));
+	ev->line = r->kv.line;
+	for (i = 0; i < G_N_ELEMENTS(kinds) && strcmp(l->keyword, kinds[i].keyword); i++)
+		;
+	if (i == G_N_ELEMENTS(kinds)) {
+		kv_error(&r->kv, error, l->keyword,
+			 "unknown record (a trace has timer, cancel, irq, busy and phase)");
+		return false;
+	}
+	ev->kind = kinds[i].kind;
+	if (!parse_when_where(r, l, ev, error))
+		return false;
+	switch (ev->kind) {
+	case TRACE_TIMER:
+		if (!parse_timer(r, l, ev, error))
+			return false;
+		break;
+	case TRACE_CANCEL:
+		if (!parse_cancel(r, l, ev, error))
+			return false;
+		break;
+	case TRACE_IRQ:
+		if (!parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error))
+			return false;
+		break;
+	case TRACE_BUSY:
+		if (!parse_time(r, l, "work_ns", true, 1, &ev->work_ns, error))
+			return false;
+		break;
+	case TRACE_PHASE:
+		if (!(v = kv_need(&r->kv, l, "name", error)) ||
+		    !parse_name(&r->kv, "name", v, sizeof(ev->phase) - 1, error))
+			return false;
+		strcpy(ev->phase, v);
+		break;
+	}
+	return kv_check_all_used(&r->kv, l, error);
+}
+
+int trace_next(struct trace_reader *r, struct trace_event *ev, GError **error)
+{
+	for (;;) {
+		struct kv_line l;
+
+		if (r->has_pending) {
+			l = r->pending;
+			r->has_pending = false;
+		} else {
+			int ret = kv_next(&r->kv, &l, error);
+
+			if (ret <= 0)
+				return ret;
+		}
+		if (!parse_event(r, &l, ev, error))
+			return -1;
+		if (r->cpu < 0 || ev->kind == TRACE_PHASE || ev->cpu == (unsigned int)r->cpu)
+			return 1;
+	}
+}
