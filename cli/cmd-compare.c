@@ -22,14 +22,14 @@ int cmd_compare(int argc, char **argv)
 
 	sim_cli_entries(&so, entries + 1, true);
 	entries[0] = (GOptionEntry){ "governors", 'g', 0, G_OPTION_ARG_STRING, &governors,
-		"Governors to compare, separated by commas", "A,B,…" };
-	if (!teosim_parse_options(&argc, &argv, "TRACE…",
+		"Governors to compare, separated by commas", "A,B,..." };
+	if (!teosim_parse_options(&argc, &argv, "TRACE...",
 				  "Runs several governors over the same traces and shows their scores\n"
 				  "side by side, the best of each figure marked with '*'.",
 				  entries))
 		return 2;
 	if (!governors || argc < 2) {
-		fprintf(stderr, "teosim compare: need --governors A,B,…, --platform P and a TRACE\n");
+		fprintf(stderr, "teosim compare: need --governors A,B,..., --platform P and a TRACE\n");
 		sim_cli_options_clear(&so);
 		return 2;
 	}

@@ -23,7 +23,7 @@ int cmd_run(int argc, char **argv)
 	sim_cli_entries(&so, entries + 1, true);
 	entries[0] = (GOptionEntry){ "governor", 'g', 0, G_OPTION_ARG_STRING, &governor,
 		"Governor to run (see 'teosim governors')", "G" };
-	if (!teosim_parse_options(&argc, &argv, "TRACE…",
+	if (!teosim_parse_options(&argc, &argv, "TRACE...",
 				  "Simulates each CPU's idle loop over workload traces\n"
 				  "(traces/trace-format.md) with one governor and scores it (sim/README.md).",
 				  entries))

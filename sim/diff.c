@@ -127,14 +127,15 @@ void diff_report(FILE *out, const struct sim_run_options *o, const struct kshim_
 		 const struct diff_result *d)
 {
 	const char *na = a->meta->name, *nb = b->meta->name;
+	char percent[G_ASCII_DTOSTR_BUF_SIZE];
 
 	fprintf(out, "%s vs %s on %s, platform %s, HZ %u\n", na, nb, trace,
 		o->platform->name, o->hz);
-	fprintf(out, "selects: %" PRIu64 ", decided differently: %" PRIu64 " (%.2f%%): "
+	g_ascii_formatd(percent, sizeof(percent), "%.2f",
+			d->selects ? 100.0 * (double)d->differ / (double)d->selects : 0.0);
+	fprintf(out, "selects: %" PRIu64 ", decided differently: %" PRIu64 " (%s%%): "
 		"state %" PRIu64 ", stop_tick %" PRIu64 "\n",
-		d->selects, d->differ,
-		d->selects ? 100.0 * (double)d->differ / (double)d->selects : 0.0,
-		d->differ_state, d->differ_tick);
+		d->selects, d->differ, percent, d->differ_state, d->differ_tick);
 	for (unsigned int k = 0; k < d->nr_cases; k++) {
 		const struct diff_case *c = &d->cases[k];
 		const struct idle_period *p = &c->inputs;

@@ -22,7 +22,7 @@ static uint64_t host_local_clock(void *priv, unsigned int cpu)
  * pending the kernel's answer is KTIME_MAX less the current time (for any
  * CPU that does not hold the do_timer duty).
  */
-void sim_host_enter_idle(struct sim_cpu *c)
+void sim_host_enter_idle(struct sim_cpu *c, struct idle_period *p)
 {
 	const struct sim_timer *t = timer_queue_first(&c->timers);
 	int64_t now = (int64_t)c->clock_ns;
@@ -31,8 +31,10 @@ void sim_host_enter_idle(struct sim_cpu *c)
 
 	c->next_tick_ns = tick_next_after(c->clock_ns, c->tick_nsec);
 	tick = (int64_t)c->next_tick_ns - now;
-	c->sleep_length_ns = sleep;
-	c->delta_next_ns = !c->tick_stopped && tick < sleep ? tick : sleep;
+	c->sleep_length_ns = p->sleep_length_ns = sleep;
+	c->delta_next_ns = p->delta_next_ns = !c->tick_stopped && tick < sleep ? tick : sleep;
+	p->next_tick_ns = c->next_tick_ns;
+	p->tick_was_stopped = c->tick_stopped;
 }
 
 static int64_t host_sleep_length(void *priv, unsigned int cpu, int64_t *delta_next_ns)

@@ -12,13 +12,15 @@
 #include <kshim/host.h>
 
 struct sim_cpu;
+struct idle_period;
 
 extern const struct kshim_host_ops sim_host_ops;
 
 /*
  * At idle entry (the CPU's clock_ns): works out the next tick boundary and
- * what tick_nohz_get_sleep_length() answers during this select.
+ * what tick_nohz_get_sleep_length() answers during this select, for the
+ * host and in the period's record.
  */
-void sim_host_enter_idle(struct sim_cpu *c);
+void sim_host_enter_idle(struct sim_cpu *c, struct idle_period *p);
 
 #endif /* TEOSIM_SIM_HOST_H */

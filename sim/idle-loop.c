@@ -268,12 +268,14 @@ static bool idle_once(struct sim_cpu *c, uint64_t now, bool *past_end, GError **
 	uint64_t residency_ns;
 
 	c->clock_ns = now;
-	sim_host_enter_idle(c);
-	p.tick_was_stopped = c->tick_stopped;
-	p.sleep_length_ns = c->sleep_length_ns;
-	p.delta_next_ns = c->delta_next_ns;
-	p.next_tick_ns = c->next_tick_ns;
+	sim_host_enter_idle(c, &p);
 	p.state = kshim_machine_select(c->machine, 0, &p.stop_tick);
+	if (p.state < 0 || p.state >= (int)c->cfg->platform->state_count) {
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
+			    "CPU %u at %" G_GUINT64_FORMAT " ns: %s selected state %d of %u",
+			    c->cpu, now, c->gov->meta->name, p.state, c->cfg->platform->state_count);
+		return false;
+	}
 	if (c->observer.selected)
 		c->observer.selected(c->observer.priv, &p);
 	stop_or_retain_tick(c, p.stop_tick);

@@ -42,10 +42,14 @@ static void set_count(struct metric_value *m, uint64_t n)
 	snprintf(m->text, sizeof(m->text), "%" G_GUINT64_FORMAT, n);
 }
 
+/* Fixed precision, and a '.' whatever the locale: the same bytes everywhere. */
 static void set_fixed(struct metric_value *m, double v, int decimals)
 {
+	char format[8];
+
 	m->value = v;
-	snprintf(m->text, sizeof(m->text), "%.*f", decimals, v);
+	snprintf(format, sizeof(format), "%%.%df", decimals);
+	g_ascii_formatd(m->text, sizeof(m->text), format, v);
 }
 
 static double percent(uint64_t part, uint64_t whole)

@@ -7,8 +7,6 @@
  * into several periods.
  */
 struct idle_scorer {
-	const struct platform *platform;
-	int32_t latency_limit_us;
 	unsigned int state_count;
 	/* The platform's figures in ns, and which states hindsight may pick. */
 	uint64_t target_ns[KSHIM_STATE_MAX], exit_ns[KSHIM_STATE_MAX];
@@ -30,19 +28,7 @@ static bool usable(const struct kshim_state_desc *d, int32_t latency_limit_us)
 	return !d->disabled && d->exit_latency_us <= (uint32_t)MAX(latency_limit_us, 0);
 }
 
-int hindsight_state(const struct platform *p, int32_t latency_limit_us, uint64_t idle_ns)
-{
-	for (int i = (int)p->state_count - 1; i > 0; i--) {
-		const struct kshim_state_desc *d = &p->states[i].desc;
-
-		if (usable(d, latency_limit_us) && (uint64_t)d->target_residency_us * 1000 <= idle_ns)
-			return i;
-	}
-	return 0;
-}
-
-/* hindsight_state() on the scorer's tables: it runs once or twice per period. */
-static int best_state(const struct idle_scorer *s, uint64_t idle_ns)
+int idle_scorer_hindsight(const struct idle_scorer *s, uint64_t idle_ns)
 {
 	for (int i = (int)s->state_count - 1; i > 0; i--)
 		if (s->usable[i] && s->target_ns[i] <= idle_ns)
@@ -54,8 +40,6 @@ struct idle_scorer *idle_scorer_new(const struct platform *p, int32_t latency_li
 {
 	struct idle_scorer *s = g_new0(struct idle_scorer, 1);
 
-	s->platform = p;
-	s->latency_limit_us = latency_limit_us;
 	s->state_count = p->state_count;
 	for (unsigned int i = 0; i < p->state_count; i++) {
 		const struct kshim_state_desc *d = &p->states[i].desc;
@@ -65,7 +49,7 @@ struct idle_scorer *idle_scorer_new(const struct platform *p, int32_t latency_li
 		s->enabled[i] = !d->disabled;
 		s->usable[i] = usable(d, latency_limit_us);
 	}
-	s->saturation_ns = s->target_ns[best_state(s, UINT64_MAX)];
+	s->saturation_ns = s->target_ns[idle_scorer_hindsight(s, UINT64_MAX)];
 	s->score.state_count = p->state_count;
 	s->unsettled = g_array_new(FALSE, FALSE, sizeof(struct idle_period));
 	return s;
@@ -135,7 +119,7 @@ static void count_wakeup(struct cpu_score *sc, const struct idle_period *p)
 static void settle(struct idle_scorer *s, const struct idle_period *p, uint64_t end_ns)
 {
 	struct cpu_score *sc = &s->score;
-	int best = best_state(s, end_ns - p->entry_ns);
+	int best = idle_scorer_hindsight(s, end_ns - p->entry_ns);
 
 	sc->scored++;
 	sc->states[best].optimal++;
@@ -187,7 +171,7 @@ static void close_stretch(struct idle_scorer *s, uint64_t end_ns)
 {
 	struct cpu_score *sc = &s->score;
 	GArray *a = s->unsettled;
-	int best = best_state(s, end_ns - s->stretch_start_ns);
+	int best = idle_scorer_hindsight(s, end_ns - s->stretch_start_ns);
 
 	for (guint k = 0; k < a->len; k++)
 		settle(s, &g_array_index(a, struct idle_period, k), end_ns);
@@ -207,7 +191,7 @@ static void close_stretch(struct idle_scorer *s, uint64_t end_ns)
 static void score_lone_period(struct idle_scorer *s, const struct idle_period *p)
 {
 	struct cpu_score *sc = &s->score;
-	int best = best_state(s, p->wake_ns - p->entry_ns);
+	int best = idle_scorer_hindsight(s, p->wake_ns - p->entry_ns);
 
 	settle(s, p, p->wake_ns);
 	sc->states[p->state].idle_ns += p->wake_ns - p->entry_ns;
@@ -240,13 +224,11 @@ void idle_scorer_add(struct idle_scorer *s, const struct idle_period *p)
 void idle_scorer_finish(struct idle_scorer *s, const struct sim_cpu *c,
 			struct cpu_score *out)
 {
-	const struct platform *pl = s->platform;
-
 	*out = s->score;
 	out->unscored = s->unsettled->len;
 	out->busy_ns = c->busy_ns;
 	out->kernel_above_below = !!strcmp(c->gov->meta->api, "4.20");
-	for (unsigned int i = 0; i < pl->state_count; i++) {
+	for (unsigned int i = 0; i < s->state_count; i++) {
 		struct state_score *st = &out->states[i];
 		struct kshim_usage u;
 

@@ -62,9 +62,9 @@ void idle_scorer_finish(struct idle_scorer *s, const struct sim_cpu *c,
 /*
  * The hindsight-optimal state for an idle time of idle_ns: the deepest
  * enabled state whose target residency fits it and whose exit latency is
- * within the limit (state 0 when none is).
+ * within the scorer's latency limit (state 0 when none is).
  */
-int hindsight_state(const struct platform *p, int32_t latency_limit_us, uint64_t idle_ns);
+int idle_scorer_hindsight(const struct idle_scorer *s, uint64_t idle_ns);
 
 void cpu_score_add(struct cpu_score *sum, const struct cpu_score *s);
 

@@ -127,21 +127,30 @@ static void test_mini_trace_metrics(void **state)
 }
 
 /* Hindsight: fit, latency limit, and a disabled state. */
+static int hindsight(const struct platform *p, int32_t latency_limit_us, uint64_t idle_ns)
+{
+	struct idle_scorer *s = idle_scorer_new(p, latency_limit_us);
+	int state = idle_scorer_hindsight(s, idle_ns);
+
+	idle_scorer_free(s);
+	return state;
+}
+
 static void test_hindsight_state(void **state)
 {
 	struct platform p;
 
 	(void)state;
 	test_platform(&p);
-	assert_int_equal(hindsight_state(&p, INT32_MAX, 4 * US), 0);
-	assert_int_equal(hindsight_state(&p, INT32_MAX, 5 * US), 1);
-	assert_int_equal(hindsight_state(&p, INT32_MAX, 499 * US), 1);
-	assert_int_equal(hindsight_state(&p, INT32_MAX, 500 * US), 2);
-	assert_int_equal(hindsight_state(&p, 99, 10 * MS), 1);
-	assert_int_equal(hindsight_state(&p, 100, 10 * MS), 2);
-	assert_int_equal(hindsight_state(&p, 0, 10 * MS), 0);
+	assert_int_equal(hindsight(&p, INT32_MAX, 4 * US), 0);
+	assert_int_equal(hindsight(&p, INT32_MAX, 5 * US), 1);
+	assert_int_equal(hindsight(&p, INT32_MAX, 499 * US), 1);
+	assert_int_equal(hindsight(&p, INT32_MAX, 500 * US), 2);
+	assert_int_equal(hindsight(&p, 99, 10 * MS), 1);
+	assert_int_equal(hindsight(&p, 100, 10 * MS), 2);
+	assert_int_equal(hindsight(&p, 0, 10 * MS), 0);
 	p.states[2].desc.disabled = true;
-	assert_int_equal(hindsight_state(&p, INT32_MAX, 10 * MS), 1);
+	assert_int_equal(hindsight(&p, INT32_MAX, 10 * MS), 1);
 }
 
 /*
