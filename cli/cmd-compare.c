@@ -4,6 +4,7 @@
 
 #include "commands.h"
 #include "options.h"
+#include "plot-output.h"
 #include "sim-options.h"
 
 int cmd_compare(int argc, char **argv)
@@ -42,6 +43,10 @@ int cmd_compare(int argc, char **argv)
 				    .nr_traces = (unsigned int)argc - 1, .nr_govs = nr_govs };
 
 		report_compare(stdout, format, &r);
+		if (so.plot_dir && !teosim_write_run_plots(so.plot_dir, &run, results,
+							   r.nr_traces * nr_govs, r.nr_traces,
+							   &error))
+			status = teosim_fail(error);
 		sim_results_free(results, r.nr_traces * nr_govs);
 	}
 	platform_clear(&pl);

@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "diff.h"
 #include "options.h"
+#include "plot-output.h"
 #include "sim-options.h"
 
 int cmd_diff(int argc, char **argv)
@@ -48,6 +49,11 @@ int cmd_diff(int argc, char **argv)
 	} else {
 		diff_report(stdout, &run, govs[0], govs[1], argv[1], &d);
 		status = d.differ ? 1 : 0;
+		if (so.plot_dir && !teosim_write_diff_plots(so.plot_dir, &d, &error)) {
+			teosim_fail(error);
+			status = 2;
+		}
+		diff_result_clear(&d);
 	}
 	platform_clear(&pl);
 	sim_cli_options_clear(&so);

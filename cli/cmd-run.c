@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "governor-arg.h"
 #include "options.h"
+#include "plot-output.h"
 #include "sim-options.h"
 
 int cmd_run(int argc, char **argv)
@@ -42,6 +43,9 @@ int cmd_run(int argc, char **argv)
 				    .nr_traces = (unsigned int)argc - 1, .nr_govs = 1 };
 
 		report_runs(stdout, format, &r);
+		if (so.plot_dir && !teosim_write_run_plots(so.plot_dir, &run, results, r.nr_traces,
+							   r.nr_traces, &error))
+			status = teosim_fail(error);
 		sim_results_free(results, r.nr_traces);
 	}
 	platform_clear(&pl);

@@ -17,5 +17,6 @@ int cmd_run(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
 
 #endif /* TEOSIM_COMMANDS_H */

@@ -24,6 +24,8 @@ unsigned int sim_cli_entries(struct sim_cli_options *o, GOptionEntry *e, bool wi
 	if (with_format)
 		e[n++] = (GOptionEntry){ "format", 'f', 0, G_OPTION_ARG_STRING, &o->format,
 			"Output: table (default), csv or json", "F" };
+	e[n++] = (GOptionEntry){ "plot", 0, 0, G_OPTION_ARG_FILENAME, &o->plot_dir,
+		"Also write figures (data, gnuplot scripts, PNG and SVG) into DIR", "DIR" };
 	e[n++] = (GOptionEntry)G_OPTION_ENTRY_NULL;
 	return n;
 }
@@ -61,6 +63,7 @@ bool sim_cli_prepare(const struct sim_cli_options *o, struct platform *pl,
 		.latency_limit_us = o->latency_limit_us < 0 ? INT32_MAX : o->latency_limit_us,
 		.threads = o->threads ? (unsigned int)o->threads : g_get_num_processors(),
 		.progress = isatty(STDERR_FILENO),
+		.plots = o->plot_dir != NULL,
 	};
 	return true;
 }
@@ -69,6 +72,7 @@ void sim_cli_options_clear(struct sim_cli_options *o)
 {
 	g_free(o->platform);
 	g_free(o->format);
+	g_free(o->plot_dir);
 }
 
 bool sim_cli_governors(const char *list, unsigned int max,

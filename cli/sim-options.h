@@ -15,9 +15,10 @@ struct sim_cli_options {
 	gint latency_limit_us;		/* -1: none */
 	gint threads;
 	char *format;
+	char *plot_dir;			/* --plot DIR, or NULL */
 };
 
-#define SIM_CLI_ENTRIES_MAX	6
+#define SIM_CLI_ENTRIES_MAX	7
 
 /* Fills entries (SIM_CLI_ENTRIES_MAX at most) for o; returns how many. */
 unsigned int sim_cli_entries(struct sim_cli_options *o, GOptionEntry *entries, bool with_format);

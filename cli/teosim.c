@@ -15,6 +15,7 @@ static const struct teosim_command commands[] = {
 	{ "compare", "simulate several governors over the same traces, side by side", cmd_compare },
 	{ "diff", "show where two governors decide differently on a trace", cmd_diff },
 	{ "gen", "write a workload trace from a scenario file and a seed", cmd_gen },
+	{ "plot", "draw figures of governors' state selection with gnuplot", cmd_plot },
 };
 
 static void usage(FILE *out)

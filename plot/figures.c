@@ -120,7 +120,7 @@ static bool timeline_figure(const char *dir, const struct plot_series *s, GError
 
 	if (!dat)
 		return false;
-	fprintf(dat, "# time_ms selected optimal (every %" G_GUINT64_FORMAT "th idle period)\n",
+	fprintf(dat, "# time_ms selected optimal (CPU 0, one idle period in %" G_GUINT64_FORMAT ")\n",
 		s->stride);
 	for (guint i = 0; i < s->timeline->len; i++) {
 		const struct plot_sample *p = &g_array_index(s->timeline, struct plot_sample, i);
@@ -135,7 +135,7 @@ static bool timeline_figure(const char *dir, const struct plot_series *s, GError
 	if (!gp)
 		return false;
 	fprintf(gp, "set title \"%s on %s: selected against hindsight-optimal state\\n"
-		    "(every %" G_GUINT64_FORMAT "th idle period; dashed lines: workload phase changes)\"\n"
+		    "(CPU 0, one idle period in %" G_GUINT64_FORMAT "; dashed lines: workload phase changes)\"\n"
 		    "set xlabel 'simulated time (ms)'\nset ylabel 'idle state'\n"
 		    "set yrange [-0.5:%u.5]\nset key outside right top\n",
 		s->governor, s->platform, s->stride, s->state_count - 1);

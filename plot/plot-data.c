@@ -85,6 +85,19 @@ void plot_series_add_phase(struct plot_series *s, uint64_t at_ns, const char *na
 	g_array_append_val(s->phases, phase);
 }
 
+void plot_series_add_counts(struct plot_series *dst, const struct plot_series *src)
+{
+	dst->periods += src->periods;
+	dst->agree += src->agree;
+	for (unsigned int i = 0; i < dst->state_count; i++) {
+		dst->good[i] += src->good[i];
+		dst->above[i] += src->above[i];
+		dst->below[i] += src->below[i];
+		for (unsigned int b = 0; b < PLOT_HIST_BINS; b++)
+			dst->hist[b][i] += src->hist[b][i];
+	}
+}
+
 void plot_diff_init(struct plot_diff *d, const char *governor_a, const char *governor_b,
 		    const struct plot_state *states, unsigned int state_count, uint64_t end_ns)
 {
@@ -111,4 +124,15 @@ void plot_diff_add(struct plot_diff *d, uint64_t at_ns, int state_a, int state_b
 	d->matrix[state_a][state_b]++;
 	d->decisions[bucket]++;
 	d->differing[bucket] += state_a != state_b;
+}
+
+void plot_diff_add_counts(struct plot_diff *dst, const struct plot_diff *src)
+{
+	for (unsigned int a = 0; a < dst->state_count; a++)
+		for (unsigned int b = 0; b < dst->state_count; b++)
+			dst->matrix[a][b] += src->matrix[a][b];
+	for (unsigned int i = 0; i < PLOT_DIFF_BUCKETS; i++) {
+		dst->decisions[i] += src->decisions[i];
+		dst->differing[i] += src->differing[i];
+	}
 }

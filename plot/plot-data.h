@@ -84,6 +84,11 @@ void plot_series_init(struct plot_series *s, const char *governor, const char *p
 void plot_series_clear(struct plot_series *s);
 void plot_series_add(struct plot_series *s, const struct plot_period *p);
 void plot_series_add_phase(struct plot_series *s, uint64_t at_ns, const char *name);
+/*
+ * Adds another CPU's counts and histogram to dst; dst keeps its own
+ * timeline and phases (the figures show one CPU's timeline).
+ */
+void plot_series_add_counts(struct plot_series *dst, const struct plot_series *src);
 /* The histogram bin of an idle duration. */
 unsigned int plot_hist_bin(uint64_t idle_ns);
 /* The lower edge of a bin, in us. */
@@ -93,5 +98,7 @@ void plot_diff_init(struct plot_diff *d, const char *governor_a, const char *gov
 		    const struct plot_state *states, unsigned int state_count, uint64_t end_ns);
 void plot_diff_clear(struct plot_diff *d);
 void plot_diff_add(struct plot_diff *d, uint64_t at_ns, int state_a, int state_b);
+/* Adds another CPU's counts to dst. */
+void plot_diff_add_counts(struct plot_diff *dst, const struct plot_diff *src);
 
 #endif /* TEOSIM_PLOT_DATA_H */

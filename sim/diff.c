@@ -23,6 +23,8 @@ static void follower_select(void *priv, const struct idle_period *p)
 
 	d->state_b = kshim_machine_select(d->follower, 0, &stop_b);
 	r->selects++;
+	if (r->plot)
+		plot_diff_add(r->plot, p->entry_ns, p->state, d->state_b);
 	if (d->state_b == p->state && stop_b == p->stop_tick)
 		return;
 	r->differ++;
@@ -76,6 +78,32 @@ static void merge(struct diff_result *sum, const struct diff_result *r)
 	sum->differ_tick += r->differ_tick;
 	for (unsigned int k = 0; k < r->nr_cases && sum->nr_cases < DIFF_CASES_MAX; k++)
 		sum->cases[sum->nr_cases++] = r->cases[k];
+	if (sum->plot)
+		plot_diff_add_counts(sum->plot, r->plot);
+}
+
+static struct plot_diff *new_plot(const struct sim_run_options *o,
+				  const struct kshim_governor *a,
+				  const struct kshim_governor *b, uint64_t end_ns)
+{
+	struct plot_diff *d = g_new0(struct plot_diff, 1);
+	struct plot_state states[KSHIM_STATE_MAX];
+
+	for (unsigned int i = 0; i < o->platform->state_count; i++) {
+		g_strlcpy(states[i].name, o->platform->states[i].desc.name, sizeof(states[i].name));
+		states[i].target_residency_us = o->platform->states[i].desc.target_residency_us;
+	}
+	plot_diff_init(d, a->meta->name, b->meta->name, states, o->platform->state_count, end_ns);
+	return d;
+}
+
+void diff_result_clear(struct diff_result *d)
+{
+	if (d->plot) {
+		plot_diff_clear(d->plot);
+		g_free(d->plot);
+		d->plot = NULL;
+	}
 }
 
 bool sim_diff(const struct sim_run_options *o, const struct kshim_governor *a,
@@ -95,9 +123,14 @@ bool sim_diff(const struct sim_run_options *o, const struct kshim_governor *a,
 	n = trace_header(r)->nr_cpus;
 	trace_close(r);
 	cpus = g_new0(struct diff_cpu, n);
-	for (unsigned int k = 0; k < n; k++)
+	for (unsigned int k = 0; k < n; k++) {
 		cpus[k] = (struct diff_cpu){ .gov_a = a, .gov_b = b, .trace = trace, .cpu = k,
 					     .cfg = &cfg };
+		if (o->plots)
+			cpus[k].result.plot = new_plot(o, a, b, cfg.end_ns);
+	}
+	if (o->plots)
+		out->plot = new_plot(o, a, b, cfg.end_ns);
 	if (o->threads <= 1 || n <= 1) {
 		for (unsigned int k = 0; k < n; k++)
 			diff_one_cpu(&cpus[k], NULL);
@@ -117,6 +150,7 @@ bool sim_diff(const struct sim_run_options *o, const struct kshim_governor *a,
 		}
 		g_clear_error(&cpus[k].error);
 		merge(out, &cpus[k].result);
+		diff_result_clear(&cpus[k].result);
 	}
 	g_free(cpus);
 	return ok;

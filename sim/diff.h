@@ -16,6 +16,7 @@
 
 #include <glib.h>
 
+#include "plot-data.h"
 #include "run.h"
 
 #define DIFF_CASES_MAX	5
@@ -34,7 +35,11 @@ struct diff_result {
 	uint64_t differ_tick;
 	unsigned int nr_cases;
 	struct diff_case cases[DIFF_CASES_MAX];	/* the first ones, by CPU then time */
+	struct plot_diff *plot;		/* with o->plots: every pair of decisions; free it */
 };
+
+/* Frees what a diff_result holds (its plot data). */
+void diff_result_clear(struct diff_result *d);
 
 bool sim_diff(const struct sim_run_options *o, const struct kshim_governor *a,
 	      const struct kshim_governor *b, const char *trace, struct diff_result *out,

@@ -10,6 +10,7 @@ struct job {
 	unsigned int cpu;
 	const struct sim_config *cfg;
 	struct cpu_score *out;
+	struct plot_series *plot;	/* NULL unless the figures are wanted */
 	GError *error;
 };
 
@@ -41,21 +42,54 @@ struct sim_config sim_config_for(const struct sim_run_options *o,
 	};
 }
 
+/* For the figures: the trace's phase markers, which the idle loop ignores. */
+struct phase_source {
+	struct trace_reader *reader;
+	struct plot_series *plot;
+};
+
+static int phase_source_next(void *priv, struct trace_event *ev, GError **error)
+{
+	struct phase_source *ps = priv;
+	int ret = trace_next(ps->reader, ev, error);
+
+	if (ret > 0 && ev->kind == TRACE_PHASE)
+		plot_series_add_phase(ps->plot, ev->at_ns, ev->phase);
+	return ret;
+}
+
+static void plot_verdict(void *priv, const struct idle_verdict *v)
+{
+	struct plot_period p = {
+		.entry_ns = v->period->entry_ns, .idle_ns = v->idle_ns,
+		.chosen = v->period->state, .optimal = v->optimal,
+		.above = v->above, .below = v->below,
+	};
+
+	plot_series_add(priv, &p);
+}
+
 /* One CPU of one trace under one governor, from trace reader to score. */
 static bool run_one_cpu(struct job *j)
 {
 	struct trace_reader *r = trace_open(j->trace, (int)j->cpu, &j->error);
+	struct phase_source phases = { .reader = r, .plot = j->plot };
+	struct sim_event_source src = sim_trace_source(r);
 	struct idle_scorer *scorer;
 	struct sim_cpu c;
 	bool ok;
 
 	if (!r)
 		return false;
-	if (!sim_cpu_init(&c, j->cpu, j->gov, j->cfg, sim_trace_source(r), &j->error)) {
+	if (j->plot)
+		src = (struct sim_event_source){ .next = phase_source_next, .priv = &phases };
+	if (!sim_cpu_init(&c, j->cpu, j->gov, j->cfg, src, &j->error)) {
 		trace_close(r);
 		return false;
 	}
 	scorer = idle_scorer_new(j->cfg->platform, j->cfg->latency_limit_us);
+	if (j->plot)
+		idle_scorer_observe(scorer, plot_verdict, j->plot);
 	c.scorer = scorer;
 	/* The reader's errors name the file and line already. */
 	ok = sim_cpu_run(&c, &j->error);
@@ -84,6 +118,46 @@ static void pool_func(gpointer data, gpointer user_data)
 {
 	run_one_cpu(data);
 	job_done(user_data);
+}
+
+static struct plot_series *new_plot(const struct sim_run_options *o,
+				    const struct sim_result *r)
+{
+	struct plot_series *s = g_new0(struct plot_series, 1);
+	struct plot_state states[KSHIM_STATE_MAX];
+
+	for (unsigned int i = 0; i < o->platform->state_count; i++) {
+		g_strlcpy(states[i].name, o->platform->states[i].desc.name, sizeof(states[i].name));
+		states[i].target_residency_us = o->platform->states[i].desc.target_residency_us;
+	}
+	plot_series_init(s, r->gov->meta->name, o->platform->name, states,
+			 o->platform->state_count);
+	return s;
+}
+
+static void free_plot(struct plot_series *s)
+{
+	if (!s)
+		return;
+	plot_series_clear(s);
+	g_free(s);
+}
+
+/* Each result keeps its CPU 0 job's series, with the other CPUs' counts added. */
+static void merge_plots(struct sim_result *res, unsigned int nr_results, struct job *jobs,
+			unsigned int nr_jobs)
+{
+	unsigned int k = 0;
+
+	for (unsigned int i = 0; i < nr_results && k < nr_jobs; i++) {
+		res[i].plot = jobs[k].plot;
+		for (unsigned int cpu = 1; cpu < res[i].nr_cpus; cpu++) {
+			if (res[i].plot)
+				plot_series_add_counts(res[i].plot, jobs[k + cpu].plot);
+			free_plot(jobs[k + cpu].plot);
+		}
+		k += res[i].nr_cpus;
+	}
 }
 
 static bool read_header(const char *path, struct trace_header *out, GError **error)
@@ -158,7 +232,8 @@ bool sim_run_all(const struct sim_run_options *o, const struct kshim_governor *c
 			for (unsigned int cpu = 0; cpu < r->nr_cpus; cpu++)
 				jobs[k++] = (struct job){ .gov = r->gov, .trace = r->trace,
 							  .cpu = cpu, .cfg = &cfgs[t],
-							  .out = &r->cpus[cpu] };
+							  .out = &r->cpus[cpu],
+							  .plot = o->plots ? new_plot(o, r) : NULL };
 		}
 	run_jobs(o, jobs, nr_jobs);
 	for (k = 0; k < nr_jobs; k++) {
@@ -172,6 +247,7 @@ bool sim_run_all(const struct sim_run_options *o, const struct kshim_governor *c
 	for (unsigned int i = 0; ok && i < nr_results; i++)
 		for (unsigned int cpu = 0; cpu < res[i].nr_cpus; cpu++)
 			cpu_score_add(&res[i].all, &res[i].cpus[cpu]);
+	merge_plots(res, nr_results, jobs, nr_jobs);
 	g_free(jobs);
 	g_free(cfgs);
 	if (!ok) {
@@ -186,7 +262,9 @@ void sim_results_free(struct sim_result *r, unsigned int n)
 {
 	if (!r)
 		return;
-	for (unsigned int i = 0; i < n; i++)
+	for (unsigned int i = 0; i < n; i++) {
 		g_free(r[i].cpus);
+		free_plot(r[i].plot);
+	}
 	g_free(r);
 }

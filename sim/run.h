@@ -15,6 +15,7 @@
 
 #include "idle-loop.h"
 #include "platform.h"
+#include "plot-data.h"
 #include "score.h"
 
 struct sim_run_options {
@@ -23,6 +24,7 @@ struct sim_run_options {
 	int32_t latency_limit_us;	/* INT32_MAX: no limit */
 	unsigned int threads;		/* 1: everything in the calling thread */
 	bool progress;			/* count finished jobs on stderr */
+	bool plots;			/* collect what the figures need */
 };
 
 /* One governor over one trace. */
@@ -32,6 +34,8 @@ struct sim_result {
 	unsigned int nr_cpus;
 	struct cpu_score *cpus;
 	struct cpu_score all;		/* the CPUs' scores added up */
+	/* With plots: all CPUs' decisions, and CPU 0's timeline and phases. */
+	struct plot_series *plot;
 };
 
 /*

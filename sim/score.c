@@ -21,6 +21,8 @@ struct idle_scorer {
 	uint64_t stretch_idle_ns[KSHIM_STATE_MAX];	/* energy, committed at its end */
 	uint64_t stretch_exit_ns;
 	GArray *unsettled;	/* struct idle_period whose optimal state is not known yet */
+	idle_verdict_fn observer;
+	void *observer_priv;
 };
 
 static bool usable(const struct kshim_state_desc *d, int32_t latency_limit_us)
@@ -70,27 +72,43 @@ void idle_scorer_free(struct idle_scorer *s)
  * when r exceeds the exit latency and r less the exit latency reaches the
  * target residency of the first enabled deeper state.
  */
-static void count_above_below(struct idle_scorer *s, const struct idle_period *p)
+static void above_below(const struct idle_scorer *s, const struct idle_period *p,
+			bool *above, bool *below)
 {
 	uint64_t r = p->wake_ns + p->exit_latency_ns - p->entry_ns;
 	int i = p->state;
 
+	*above = *below = false;
 	if (r < s->target_ns[i]) {
 		for (int j = i - 1; j >= 0; j--) {
 			if (!s->enabled[j])
 				continue;
-			s->sim_above[i]++;
+			*above = true;
 			break;
 		}
 	} else if (r > p->exit_latency_ns) {
 		for (int j = i + 1; j < (int)s->state_count; j++) {
 			if (!s->enabled[j])
 				continue;
-			if (r - p->exit_latency_ns >= s->target_ns[j])
-				s->sim_below[i]++;
+			*below = r - p->exit_latency_ns >= s->target_ns[j];
 			break;
 		}
 	}
+}
+
+static void count_above_below(struct idle_scorer *s, const struct idle_period *p)
+{
+	bool above, below;
+
+	above_below(s, p, &above, &below);
+	s->sim_above[p->state] += above;
+	s->sim_below[p->state] += below;
+}
+
+void idle_scorer_observe(struct idle_scorer *s, idle_verdict_fn fn, void *priv)
+{
+	s->observer = fn;
+	s->observer_priv = priv;
 }
 
 static void count_wakeup(struct cpu_score *sc, const struct idle_period *p)
@@ -137,6 +155,13 @@ static void settle(struct idle_scorer *s, const struct idle_period *p, uint64_t 
 		sc->needless_stops++;
 	if (!p->stop_tick && !p->tick_stopped && end_ns > p->next_tick_ns)
 		sc->missed_stops++;
+	if (s->observer) {
+		struct idle_verdict v = { .period = p, .idle_ns = end_ns - p->entry_ns,
+					  .optimal = best };
+
+		above_below(s, p, &v.above, &v.below);
+		s->observer(s->observer_priv, &v);
+	}
 }
 
 /*

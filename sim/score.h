@@ -49,9 +49,21 @@ struct cpu_score {
 
 struct idle_scorer;
 
+/* One period's verdict, once the end of its idle stretch is known. */
+struct idle_verdict {
+	const struct idle_period *period;
+	uint64_t idle_ns;	/* from its entry to the end of its idle stretch */
+	int optimal;		/* the hindsight-optimal state for that time */
+	bool above, below;	/* the kernel's metrics for this period */
+};
+
+typedef void (*idle_verdict_fn)(void *priv, const struct idle_verdict *v);
+
 struct idle_scorer *idle_scorer_new(const struct platform *p, int32_t latency_limit_us);
 void idle_scorer_free(struct idle_scorer *s);
 void idle_scorer_add(struct idle_scorer *s, const struct idle_period *p);
+/* Calls fn with every period's verdict (for the figures); fn may be NULL. */
+void idle_scorer_observe(struct idle_scorer *s, idle_verdict_fn fn, void *priv);
 /*
  * The CPU's score: the scorer's counts, the CPU's busy time, and the
  * kernel's counters from the machine that ran it.
