@@ -49,7 +49,7 @@ static bool decisions_figure(const char *dir, const struct plot_series *s, GErro
 	if (!gp)
 		return false;
 	fprintf(gp, "set title \"%s on %s: decisions per selected state\\n"
-		    "agreement with the hindsight-optimal state: %.1f %% of %" G_GUINT64_FORMAT
+		    "agreement with the hindsight-optimal state: %.2f %% of %" G_GUINT64_FORMAT
 		    " idle periods\"\n"
 		    "set style data histograms\nset style histogram rowstacked\n"
 		    "set style fill solid 0.85 border -1\nset boxwidth 0.7\n"
