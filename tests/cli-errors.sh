@@ -46,4 +46,20 @@ expect 2 "Unknown option --frobnicate" "$teosim" replay --frobnicate
 expect 2 "unknown command 'frobnicate'" "$teosim" frobnicate
 expect 0 "" "$teosim" replay --governor teo-6.1 "$work/good"
 
+# The simulation commands.
+printf 'teosim-trace 1\ncpus 1\nend_ns 1000000\nirq cpu=0 at_ns=50 work_ns=x\n' > "$work/bad.trace"
+printf 'teosim-trace 1\ncpus 1\nend_ns 1000000\n' > "$work/idle.trace"
+printf '[platform]\nname=broken\n' > "$work/broken.platform"
+expect 1 "unknown platform 'nosuch'" "$teosim" run --governor teo-6.1 --platform nosuch "$work/idle.trace"
+expect 1 "broken.platform" "$teosim" run --governor teo-6.1 --platform "$work/broken.platform" "$work/idle.trace"
+expect 1 "missing.trace: No such file" "$teosim" run --governor teo-6.1 --platform skx "$work/missing.trace"
+expect 1 "bad.trace:4: work_ns: 'x' is not a decimal number" "$teosim" compare --governors teo-6.1,menu-6.1 --platform skx "$work/bad.trace"
+expect 1 "unknown governor 'nosuch'" "$teosim" compare --governors teo-6.1,nosuch --platform skx "$work/idle.trace"
+expect 1 "--hz 200: the kernel offers" "$teosim" run --governor teo-6.1 --platform skx --hz 200 "$work/idle.trace"
+expect 2 "unknown governor 'nosuch'" "$teosim" diff --governors teo-6.1,nosuch --platform skx "$work/idle.trace"
+expect 2 "need --governors A,B" "$teosim" diff --platform skx "$work/idle.trace"
+expect 0 "" "$teosim" diff --governors teo-6.1,teo-6.1 --platform skx "$work/idle.trace"
+expect 1 "missing.scenario" "$teosim" gen "$work/missing.scenario"
+expect 2 "need --governors" "$teosim" plot --platform skx "$work/idle.trace"
+
 [ "$failures" -eq 0 ]
