@@ -18,5 +18,7 @@ int cmd_compare(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
+int cmd_import(int argc, char **argv);
+int cmd_capture_platform(int argc, char **argv);
 
 #endif /* TEOSIM_COMMANDS_H */

@@ -16,6 +16,8 @@ static const struct teosim_command commands[] = {
 	{ "diff", "show where two governors decide differently on a trace", cmd_diff },
 	{ "gen", "write a workload trace from a scenario file and a seed", cmd_gen },
 	{ "plot", "draw figures of governors' state selection with gnuplot", cmd_plot },
+	{ "import", "turn a kernel trace capture into a workload trace, compare with the real kernel", cmd_import },
+	{ "capture-platform", "store this machine's idle states as a platform file", cmd_capture_platform },
 };
 
 static void usage(FILE *out)
@@ -26,7 +28,7 @@ static void usage(FILE *out)
 		     "Runs the Linux kernel's cpuidle governors, compiled unmodified, in userspace.\n\n"
 		     "Commands:\n");
 	for (i = 0; i < G_N_ELEMENTS(commands); i++)
-		fprintf(out, "  %-14s %s\n", commands[i].name, commands[i].summary);
+		fprintf(out, "  %-16s %s\n", commands[i].name, commands[i].summary);
 	fprintf(out, "\n'teosim COMMAND --help' describes a command.\n");
 }
 

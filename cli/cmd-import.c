@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * teosim import: a kernel trace capture (ftrace text, trace-cmd report
+ * text or a trace-cmd .dat file) to a workload trace, and with --report
+ * the real kernel's idle-state counters next to the simulated governors'.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+#include <kshim/registry.h>
+
+#include "capture.h"
+#include "commands.h"
+#include "convert.h"
+#include "import-report.h"
+#include "keyfile-lines.h"
+#include "kvline.h"
+#include "options.h"
+#include "plot-output.h"
+#include "real-usage.h"
+#include "sim-options.h"
+#include "trace-limits.h"
+
+struct import_cli {
+	char *output;
+	char *name;
+	char *governors;
+	gboolean report;
+	struct sim_cli_options sim;
+};
+
+static void print_warnings(const struct capture *c)
+{
+	for (guint i = 0; i < c->warnings->len; i++)
+		fprintf(stderr, "teosim import: %s\n", (char *)g_ptr_array_index(c->warnings, i));
+	if (c->malformed > c->warnings->len)
+		fprintf(stderr, "teosim import: %s: %" G_GUINT64_FORMAT " more unreadable lines or "
+			"records\n", c->path, c->malformed - c->warnings->len);
+}
+
+/* The capture's file name without its extension, as a trace name may be spelt. */
+static char *default_name(const char *path)
+{
+	g_autofree char *base = g_path_get_basename(path);
+	char *dot = strrchr(base, '.');
+
+	if (dot && dot != base)
+		*dot = '\0';
+	for (char *s = base; *s; s++)
+		if (!g_ascii_isalnum(*s) && *s != '_' && *s != '.' && *s != '-')
+			*s = '_';
+	if (strlen(base) > TRACE_NAME_MAX)
+		base[TRACE_NAME_MAX] = '\0';
+	return g_strdup(base);
+}
+
+static bool write_trace(const struct imported *im, const char *capture, const char *path,
+			GError **error)
+{
+	FILE *f = fopen(path, "w");
+	bool ok;
+
+	if (!f) {
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s", path, g_strerror(errno));
+		return false;
+	}
+	imported_write(f, im, capture);
+	ok = !ferror(f);
+	ok = fclose(f) == 0 && ok;
+	if (!ok)
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: write failed", path);
+	return ok;
+}
+
+/* Every governor built in, or those named. */
+static bool pick_governors(const char *list, const struct kshim_governor ***govs,
+			   unsigned int *n, GError **error)
+{
+	if (list)
+		return sim_cli_governors(list, REPORT_GOVERNORS_MAX, govs, n, error);
+	kshim_registry_init();
+	*n = (unsigned int)MIN(kshim_governor_count(), REPORT_GOVERNORS_MAX);
+	*govs = g_new(const struct kshim_governor *, *n);
+	for (unsigned int i = 0; i < *n; i++)
+		(*govs)[i] = kshim_governor_at(i);
+	return true;
+}
+
+/* The real side from the capture, the simulated side from the written trace. */
+static bool report(struct import_cli *o, const struct capture *c, const struct imported *im,
+		   const char *trace, GError **error)
+{
+	g_autofree const struct kshim_governor **govs = NULL;
+	struct sim_result *sims = NULL;
+	struct sim_run_options run;
+	struct real_usage real;
+	struct platform pl;
+	char *traces[] = { (char *)trace };
+	unsigned int n = 0;
+	bool ok;
+
+	ok = sim_cli_prepare(&o->sim, &pl, &run, NULL, error) &&
+	     real_usage_compute(c, &pl, &real, error) &&
+	     pick_governors(o->governors, &govs, &n, error) &&
+	     sim_run_all(&run, govs, n, traces, 1, &sims, error);
+	if (ok) {
+		struct import_report r = { .capture = c, .imported = im, .options = &run,
+					   .real = &real, .sims = sims, .nr_sims = n };
+
+		import_report_print(stdout, &r);
+		if (o->sim.plot_dir)
+			ok = teosim_write_run_plots(o->sim.plot_dir, &run, sims, n, 1, error);
+		sim_results_free(sims, n);
+	}
+	platform_clear(&pl);
+	return ok;
+}
+
+static int run_import(struct import_cli *o, const char *path)
+{
+	g_autofree char *name = o->name ? g_strdup(o->name) : default_name(path);
+	g_autofree char *tmp = NULL;
+	struct imported im = { 0 };
+	struct capture c;
+	GError *error = NULL;
+	bool ok;
+
+	if (!kf_valid_name(name, TRACE_NAME_MAX)) {
+		fprintf(stderr, "teosim import: --name %s: 1 to %d of [A-Za-z0-9_.-]\n", name,
+			TRACE_NAME_MAX);
+		return 2;
+	}
+	ok = capture_load(path, &c, &error);
+	print_warnings(&c);
+	ok = ok && import_convert(&c, name, &im, &error);
+	for (guint i = 0; ok && i < im.notes->len; i++)
+		fprintf(stderr, "teosim import: note: %s\n", (char *)g_ptr_array_index(im.notes, i));
+	if (ok && !o->output) {
+		int fd = g_file_open_tmp("teosim-import-XXXXXX.trace", &tmp, &error);
+
+		ok = fd >= 0;
+		if (ok)
+			close(fd);
+	}
+	ok = ok && write_trace(&im, path, o->output ? o->output : tmp, &error);
+	ok = ok && (!o->report || report(o, &c, &im, o->output ? o->output : tmp, &error));
+	if (tmp)
+		g_unlink(tmp);
+	imported_clear(&im);
+	capture_clear(&c);
+	return ok ? 0 : teosim_fail(error);
+}
+
+int cmd_import(int argc, char **argv)
+{
+	struct import_cli o = { 0 };
+	GOptionEntry entries[4 + SIM_CLI_ENTRIES_MAX + 1];
+	int status;
+
+	entries[0] = (GOptionEntry){ "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
+		"Write the workload trace to TRACE", "TRACE" };
+	entries[1] = (GOptionEntry){ "name", 0, 0, G_OPTION_ARG_STRING, &o.name,
+		"The trace's name (default: the capture's file name)", "NAME" };
+	entries[2] = (GOptionEntry){ "report", 'r', 0, G_OPTION_ARG_NONE, &o.report,
+		"Print the real kernel's per-state usage, above and below next to each simulated "
+		"governor's (needs --platform)", NULL };
+	entries[3] = (GOptionEntry){ "governors", 'g', 0, G_OPTION_ARG_STRING, &o.governors,
+		"With --report: the governors to simulate (default: all built in); the options "
+		"below are for them", "A,B,…" };
+	sim_cli_entries(&o.sim, entries + 4, false);
+	if (!teosim_parse_options(&argc, &argv, "CAPTURE",
+				  "Reads a kernel trace capture (the tracefs trace file, 'trace-cmd report'\n"
+				  "output or a trace-cmd .dat file) and writes the workload it shows as a\n"
+				  "teosim trace.  What the capture lacks is said on stderr and in the trace.\n"
+				  "traces/import-format.md says how to capture and what is approximated.",
+				  entries)) {
+		status = 2;
+	} else if (argc != 2 || (!o.output && !o.report)) {
+		fprintf(stderr, "teosim import: need one CAPTURE and -o TRACE, --report, or both\n");
+		status = 2;
+	} else if (!o.report && o.sim.plot_dir) {
+		fprintf(stderr, "teosim import: --plot draws the simulated governors: it needs --report\n");
+		status = 2;
+	} else if (o.report && !o.sim.platform) {
+		fprintf(stderr, "teosim import: --report needs --platform P (the captured machine's "
+				"idle states: 'teosim capture-platform' stores them)\n");
+		status = 2;
+	} else {
+		status = run_import(&o, argv[1]);
+	}
+	g_free(o.output);
+	g_free(o.name);
+	g_free(o.governors);
+	sim_cli_options_clear(&o.sim);
+	return status;
+}

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A kernel trace capture (traces/import-format.md), reduced to the events
+ * teosim uses: idle entries and exits, hrtimers, the tick, interrupts,
+ * IPIs and task wakeups.  The readers (capture-text.c for ftrace and
+ * `trace-cmd report` text, capture-dat.c for trace-cmd .dat files) turn
+ * every record into a struct cap_event; the capture holds them sorted by
+ * time, with what the readers had to skip.
+ */
+#ifndef TEOSIM_IMPORT_CAPTURE_H
+#define TEOSIM_IMPORT_CAPTURE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <glib.h>
+
+/* cpu_idle's state on exit: PWR_EVENT_EXIT, (u32)-1. */
+#define CAP_IDLE_EXIT	UINT32_MAX
+
+enum cap_kind {
+	CAP_IDLE,		/* power:cpu_idle: state, or CAP_IDLE_EXIT */
+	CAP_IDLE_MISS,		/* power:cpu_idle_miss: state, below */
+	CAP_TIMER_START,	/* timer:hrtimer_start: timer, expires, tick_timer */
+	CAP_TIMER_CANCEL,	/* timer:hrtimer_cancel: timer */
+	CAP_TIMER_EXPIRE,	/* timer:hrtimer_expire_entry: timer, now, tick_timer */
+	CAP_TICK_STOP,		/* timer:tick_stop: success */
+	CAP_IRQ,		/* irq:irq_handler_entry */
+	CAP_IPI,		/* ipi:ipi_entry, x86 irq_vectors:*function*_entry, reschedule_entry */
+	CAP_WAKEUP,		/* sched:sched_wakeup: target_cpu */
+	CAP_LOST,		/* events of this CPU were lost just before this point */
+};
+
+struct cap_event {
+	uint64_t ts_ns;		/* the trace clock */
+	uint64_t seq;		/* position in the capture: keeps file order among equal times */
+	unsigned long where;	/* text: line number; .dat: record offset */
+	unsigned int cpu;
+	enum cap_kind kind;
+	uint32_t state;		/* IDLE, IDLE_MISS */
+	bool flag;		/* IDLE_MISS: below (not above); TICK_STOP: success */
+	bool tick_timer;	/* TIMER_START, TIMER_EXPIRE: function=tick_sched_timer */
+	unsigned int target_cpu;	/* WAKEUP */
+	uint64_t timer;		/* TIMER_*: the hrtimer's address (hashed in text captures) */
+	uint64_t clock_ns;	/* TIMER_START: expires; TIMER_EXPIRE: now (the hrtimer's clock) */
+};
+
+enum cap_format { CAP_FORMAT_FTRACE, CAP_FORMAT_REPORT, CAP_FORMAT_DAT };
+
+struct capture {
+	char *path;
+	enum cap_format format;
+	unsigned int nr_cpus;		/* from the capture's header, else the highest CPU + 1 */
+	GArray *events;			/* struct cap_event, sorted by ts_ns then seq */
+	uint64_t first_ns, last_ns;	/* the span of every timestamp read, used events or not */
+	uint64_t counts[CAP_LOST + 1];	/* events read, by kind */
+	GHashTable *ignored;		/* event name -> count (GUINT_TO_POINTER) */
+	uint64_t out_of_order;		/* events earlier than the one before them */
+	uint64_t malformed;		/* lines or records skipped as unreadable */
+	GPtrArray *warnings;		/* char *: "path:line: reason", at most CAP_WARNINGS_MAX */
+};
+
+/* CPU numbers a capture may name: far above any machine, and CPU + 1 cannot overflow. */
+#define CAP_CPUS_MAX	65536
+
+/* The first warnings are kept with their location; the rest only counted. */
+#define CAP_WARNINGS_MAX	20
+
+/*
+ * Reads path, whatever its format: a trace-cmd .dat file (by its magic
+ * bytes) or text.  Unreadable lines are skipped with a warning; an error
+ * means nothing usable: not a capture, a binary file, no idle events.
+ * Whatever the result, c holds the warnings and must be cleared with
+ * capture_clear().
+ */
+bool capture_load(const char *path, struct capture *c, GError **error);
+void capture_clear(struct capture *c);
+
+/*
+ * The kind of the event called name (without its system: "cpu_idle"), or
+ * false for an event teosim does not use.
+ */
+bool cap_kind_of(const char *name, enum cap_kind *out);
+
+/* The format's name for messages. */
+const char *cap_format_name(enum cap_format f);
+
+/* For the readers: adding events and warnings, finishing. */
+void capture_add(struct capture *c, struct cap_event *ev);
+/* Every record's time, also of events not used: the capture's span. */
+void capture_saw_time(struct capture *c, uint64_t ts_ns);
+void capture_ignore(struct capture *c, const char *event_name);
+void capture_warn(struct capture *c, unsigned long where, const char *fmt, ...)
+	G_GNUC_PRINTF(3, 4);
+/* Sorts, counts the CPUs; fails when no cpu_idle event was read. */
+bool capture_finish(struct capture *c, GError **error);
+
+/* Readers of each format (capture-text.c, capture-dat.c). */
+bool capture_read_text(const char *path, struct capture *c, GError **error);
+bool capture_read_dat(const char *path, struct capture *c, GError **error);
+
+#endif /* TEOSIM_IMPORT_CAPTURE_H */

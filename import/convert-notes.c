@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The notes of an import: what the capture lacks and what was approximated
+ * because of it, one line each, so that nothing is guessed silently.
+ */
+#include <stdarg.h>
+
+#include "convert-private.h"
+
+static void note(struct converter *cv, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
+static void note(struct converter *cv, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	g_ptr_array_add(cv->im->notes, g_strdup_vprintf(fmt, ap));
+	va_end(ap);
+}
+
+/* Event kinds the capture has none of, and what follows from that. */
+static void missing_events(struct converter *cv)
+{
+	const uint64_t *n = cv->capture->counts;
+
+	if (!n[CAP_TIMER_START])
+		note(cv, "no hrtimer_start events: next-timer knowledge is inferred from expiries "
+		     "(each timer taken as armed from the idle entry before its expiry)");
+	if (!n[CAP_TIMER_CANCEL] && n[CAP_TIMER_START])
+		note(cv, "no hrtimer_cancel events: no timer is ever cancelled, so the governors "
+		     "may see timers that the real kernel had cancelled");
+	if (!n[CAP_TIMER_EXPIRE])
+		note(cv, "no hrtimer_expire_entry events: timer wakeups cannot be told from others "
+		     "(all are imported as irq) and the hrtimer clock is taken to be the trace "
+		     "clock (exact only when recorded with -C mono)");
+	else
+		note(cv, "hrtimer expiry times converted with clock offset %" G_GINT64_FORMAT
+		     " ns (median of now - timestamp over %u hrtimer_expire_entry events)",
+		     cv->im->clock_offset_ns, cv->offset_samples);
+	if (!n[CAP_IRQ] && !n[CAP_IPI])
+		note(cv, "no irq_handler_entry or IPI events: interrupt wakeups show only as "
+		     "wakeups without a timer expiry");
+	if (!n[CAP_WAKEUP])
+		note(cv, "no sched_wakeup events: a CPU woken without an interrupt (polling) "
+		     "counts as woken for an unknown reason");
+	if (!n[CAP_TICK_STOP])
+		note(cv, "no tick_stop events: the report cannot show how often the real kernel "
+		     "stopped the tick");
+}
+
+/* How the wakeups were classified and what was dropped. */
+static void classification(struct converter *cv)
+{
+	const struct import_counts *k = &cv->im->counts;
+
+	if (k->inferred_timers)
+		note(cv, "timer wakeups by timers whose arming is not in the capture: %"
+		     G_GUINT64_FORMAT " (timer ids from %" G_GUINT64_FORMAT " up, armed at the idle "
+		     "entry before the expiry)", k->inferred_timers, IMPORT_INFERRED_ID_BASE);
+	if (k->tick_wakeups)
+		note(cv, "wakeups by the tick: %" G_GUINT64_FORMAT " dropped with the %"
+		     G_GUINT64_FORMAT " ns of busy time after them (the simulator runs its own tick)",
+		     k->tick_wakeups, k->tick_busy_ns);
+	if (k->remote_wakeups)
+		note(cv, "wakeups shown only by a sched_wakeup from another CPU: %" G_GUINT64_FORMAT
+		     " (imported as irq)", k->remote_wakeups);
+	if (k->unknown_wakeups)
+		note(cv, "wakeups with no cause in the capture: %" G_GUINT64_FORMAT " (imported as "
+		     "irq)", k->unknown_wakeups);
+	if (k->other_clock_timers)
+		note(cv, "hrtimer_start events with an expiry far from the trace clock (REALTIME or "
+		     "TAI timers): %" G_GUINT64_FORMAT " left out", k->other_clock_timers);
+	if (k->skipped_cancels)
+		note(cv, "hrtimer_cancel events of timers not armed in the trace (armed before the "
+		     "capture, or already expired): %" G_GUINT64_FORMAT " left out",
+		     k->skipped_cancels);
+	if (k->entries_without_exit || k->exits_without_entry)
+		note(cv, "idle entries while idle: %" G_GUINT64_FORMAT ", exits while running: %"
+		     G_GUINT64_FORMAT " (events lost?): the CPU was taken to stay as it was",
+		     k->entries_without_exit, k->exits_without_entry);
+}
+
+/* What the capture's edges and gaps do to the CPUs. */
+static void coverage(struct converter *cv)
+{
+	const struct capture *c = cv->capture;
+
+	note(cv, "times are ns from the capture's first event, at %" G_GUINT64_FORMAT ".%09"
+	     G_GUINT64_FORMAT " s of the trace clock", cv->im->t0_ns / 1000000000,
+	     cv->im->t0_ns % 1000000000);
+	if (cv->cpus_started_idle)
+		note(cv, "CPUs idle when the capture started: %u (idle from their first event)",
+		     cv->cpus_started_idle);
+	if (cv->cpus_never_idle)
+		note(cv, "CPUs that never went idle: %u (busy from their first event to the end)",
+		     cv->cpus_never_idle);
+	if (cv->cpus_without_events)
+		note(cv, "CPUs without any event: %u (simulated idle throughout)",
+		     cv->cpus_without_events);
+	if (cv->lost_gaps)
+		note(cv, "lost-events markers: %" G_GUINT64_FORMAT " (around each gap the CPU was "
+		     "taken to stay as it was last seen; timers armed or cancelled in a gap are "
+		     "missing)", cv->lost_gaps);
+	if (c->out_of_order)
+		note(cv, "events out of time order in the capture: %" G_GUINT64_FORMAT " (sorted)",
+		     c->out_of_order);
+	if (c->malformed)
+		note(cv, "unreadable lines or records skipped: %" G_GUINT64_FORMAT, c->malformed);
+}
+
+static void ignored_events(struct converter *cv)
+{
+	g_autoptr(GList) names = g_hash_table_get_keys(cv->capture->ignored);
+	g_autoptr(GString) s = g_string_new(NULL);
+
+	if (!names)
+		return;
+	names = g_list_sort(names, (GCompareFunc)g_strcmp0);
+	for (GList *l = names; l; l = l->next)
+		g_string_append_printf(s, "%s%s (%u)", s->len ? ", " : "", (char *)l->data,
+				       GPOINTER_TO_UINT(g_hash_table_lookup(cv->capture->ignored,
+									   l->data)));
+	note(cv, "events not used: %s", s->str);
+}
+
+void import_write_notes(struct converter *cv)
+{
+	coverage(cv);
+	missing_events(cv);
+	classification(cv);
+	ignored_events(cv);
+}

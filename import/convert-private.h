@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The converter's state, shared by convert.c, convert-prepass.c and convert-notes.c. */
+#ifndef TEOSIM_IMPORT_CONVERT_PRIVATE_H
+#define TEOSIM_IMPORT_CONVERT_PRIVATE_H
+
+#include "convert.h"
+
+enum cpu_phase {
+	PHASE_UNKNOWN,		/* before the CPU's first idle event */
+	PHASE_IDLE,		/* since an idle entry */
+	PHASE_BUSY,		/* since an idle exit */
+};
+
+enum wake_cause {
+	CAUSE_NONE,		/* nothing seen (yet) */
+	CAUSE_TIMER,		/* an hrtimer other than the tick expired */
+	CAUSE_TICK,		/* tick_sched_timer expired */
+	CAUSE_IRQ,		/* irq_handler_entry or an IPI */
+	CAUSE_REMOTE,		/* only a sched_wakeup from another CPU while idle */
+};
+
+struct cpu_track {
+	enum cpu_phase phase;
+	bool seen;
+	uint64_t first_seen;	/* trace time of the CPU's first event */
+	uint64_t idle_since;	/* the last idle entry (or first_seen, capture starting idle) */
+	uint64_t since;		/* BUSY: the exit */
+	enum wake_cause cause;
+	uint64_t cause_at;	/* TIMER: when it expired */
+	gint cause_event;	/* TIMER: the trace event of its arming, or -1 */
+	bool remote_wakeup;	/* IDLE: another CPU woke a task here */
+};
+
+/* A timer as the trace reader will see it (sim/trace.c known_timer). */
+struct model_timer {
+	uint64_t id;		/* first: hashed as a gint64 */
+	unsigned int cpu;
+	uint64_t expires_ns;
+	bool cancelled;
+	guint out_index;	/* its last timer event in im->events */
+};
+
+struct converter {
+	const struct capture *capture;
+	struct imported *im;
+	struct cpu_track *cpus;
+	GHashTable *timers;		/* model_timer by id */
+	GHashTable *tick_timers;	/* the tick's hrtimer addresses (uint64_t *, in the capture) */
+	bool *expiry_cancel;		/* by capture event: a cancel that is part of an expiry */
+	unsigned int *expiry_cpu;	/* by capture event: hrtimer_start: the CPU it expires on */
+	unsigned int offset_samples;	/* hrtimer_expire_entry events behind clock_offset_ns */
+	unsigned int cpus_started_idle, cpus_never_idle, cpus_without_events;
+	uint64_t lost_gaps;
+};
+
+/*
+ * The hrtimer clock minus the trace clock: the median of "now - timestamp"
+ * over hrtimer_expire_entry events (the tick's, when there are, as its
+ * clock is always CLOCK_MONOTONIC); 0 when there are none.
+ */
+int64_t import_clock_offset(const struct capture *c, unsigned int *samples);
+
+/*
+ * For each capture event: whether it is a cancel traced as part of an
+ * expiry, and for an hrtimer_start the CPU its timer expires on (its own
+ * when it never expires in the capture).
+ */
+void import_find_expiries(const struct capture *c, bool **expiry_cancel,
+			  unsigned int **expiry_cpu);
+
+/*
+ * The addresses of the tick's hrtimers: those of every start or expiry of
+ * tick_sched_timer, since hrtimer_cancel does not name the function.  The
+ * keys point into the capture.
+ */
+GHashTable *import_tick_timers(const struct capture *c);
+
+/* Fills im->notes from the capture's gaps and the converter's counts. */
+void import_write_notes(struct converter *cv);
+
+#endif /* TEOSIM_IMPORT_CONVERT_PRIVATE_H */

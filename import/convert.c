@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * From capture to workload trace.  The capture's events are walked once in
+ * time order with a small state per CPU: idle (since an entry), busy
+ * (since an exit, with the cause of that wakeup once it shows), or unknown
+ * (before the CPU's first idle event).  When a busy period ends, its length
+ * becomes the work of what woke the CPU: the hrtimer's timer event or an
+ * irq event.  Timers follow the trace reader's rules (sim/trace.c): a
+ * timer lives on one CPU, and only an armed timer is cancelled.
+ */
+#include <string.h>
+
+#include <kshim/machine.h>
+
+#include "convert-private.h"
+#include "kvline.h"
+#include "trace-limits.h"
+
+/* An expiry this far from its arming is on another clock base (REALTIME, TAI). */
+#define OTHER_CLOCK_AHEAD_NS	(UINT64_C(1000000) * 1000000000)	/* 10^6 s */
+#define OTHER_CLOCK_BEHIND_NS	1000000					/* 1 ms */
+/* An expiry traced this much before the arming's expiry time is still that arming's. */
+#define EXPIRY_EARLY_NS		1000000
+/*
+ * A wakeup's interrupt is traced right after the idle exit (the kernel
+ * enables interrupts then); one this long after it is not what woke the CPU.
+ */
+#define CAUSE_WINDOW_NS		100000
+
+static uint64_t rel(const struct converter *cv, uint64_t ts)
+{
+	return ts - cv->im->t0_ns;
+}
+
+static struct trace_event *emit(struct converter *cv, enum trace_kind kind, uint64_t at,
+				unsigned int cpu)
+{
+	struct trace_event ev = { .kind = kind, .at_ns = at, .cpu = cpu,
+				  .line = cv->im->events->len };
+
+	g_array_append_val(cv->im->events, ev);
+	return &g_array_index(cv->im->events, struct trace_event, cv->im->events->len - 1);
+}
+
+/* Whether the reader takes the timer as armed at time at (sim/trace.c is_armed()). */
+static bool model_armed(const struct model_timer *t, uint64_t at)
+{
+	return t && !t->cancelled && at < t->expires_ns;
+}
+
+/* Arms timer id on cpu, first cancelling it where the reader still has it armed elsewhere. */
+static void arm_timer(struct converter *cv, uint64_t id, unsigned int cpu, uint64_t at,
+		      uint64_t expires)
+{
+	struct model_timer *t = g_hash_table_lookup(cv->timers, &id);
+	struct trace_event *ev;
+
+	if (model_armed(t, at) && t->cpu != cpu)
+		emit(cv, TRACE_CANCEL, at, t->cpu)->timer_id = id;
+	if (!t) {
+		t = g_new0(struct model_timer, 1);
+		t->id = id;	/* the key: set before the table hashes it */
+		g_hash_table_add(cv->timers, t);
+	}
+	ev = emit(cv, TRACE_TIMER, at, cpu);
+	ev->timer_id = id;
+	ev->expires_ns = MAX(expires, at);
+	*t = (struct model_timer){ .id = id, .cpu = cpu, .expires_ns = ev->expires_ns,
+				   .out_index = cv->im->events->len - 1 };
+}
+
+/* A capture time on the hrtimer clock, as a trace time; false for another clock base. */
+static bool timer_time(struct converter *cv, uint64_t at, uint64_t clock_ns, uint64_t *out)
+{
+	int64_t trace_ts = (int64_t)clock_ns - cv->im->clock_offset_ns;
+	int64_t t = trace_ts - (int64_t)cv->im->t0_ns;
+
+	if (t > (int64_t)(at + OTHER_CLOCK_AHEAD_NS) || t + OTHER_CLOCK_BEHIND_NS < (int64_t)at ||
+	    t > (int64_t)TRACE_TIME_MAX)
+		return false;
+	*out = t < (int64_t)at ? at : (uint64_t)t;
+	return true;
+}
+
+static void on_timer_start(struct converter *cv, const struct cap_event *e, guint index)
+{
+	uint64_t at = rel(cv, e->ts_ns), expires;
+
+	if (e->tick_timer)
+		return;
+	if (!timer_time(cv, at, e->clock_ns, &expires)) {
+		cv->im->counts.other_clock_timers++;
+		return;
+	}
+	arm_timer(cv, e->timer, cv->expiry_cpu[index], at, expires);
+}
+
+static void on_timer_cancel(struct converter *cv, const struct cap_event *e, guint index)
+{
+	struct model_timer *t = g_hash_table_lookup(cv->timers, &e->timer);
+	uint64_t at = rel(cv, e->ts_ns);
+
+	/*
+	 * __run_hrtimer() traces a cancel just before each expiry: not a
+	 * cancellation.  The tick's cancels are the simulator's business.
+	 */
+	if (cv->expiry_cancel[index] || g_hash_table_contains(cv->tick_timers, &e->timer))
+		return;
+	if (!model_armed(t, at)) {
+		cv->im->counts.skipped_cancels++;
+		return;
+	}
+	/* On the timer's CPU, which need not be the cancelling one. */
+	emit(cv, TRACE_CANCEL, at, t->cpu)->timer_id = e->timer;
+	t->cancelled = true;
+}
+
+/* The work of a busy period goes to what started it. */
+static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu, uint64_t end)
+{
+	uint64_t work = end - p->since;
+	struct trace_event *ev;
+
+	switch (p->cause) {
+	case CAUSE_TIMER:
+		cv->im->counts.timer_wakeups++;
+		if (p->cause_event >= 0) {
+			g_array_index(cv->im->events, struct trace_event, p->cause_event).work_ns = work;
+			break;
+		}
+		/* Armed before the capture, or its hrtimer_start is missing. */
+		ev = emit(cv, TRACE_TIMER, p->idle_since, cpu);
+		ev->timer_id = IMPORT_INFERRED_ID_BASE + cv->im->counts.inferred_timers++;
+		ev->expires_ns = MAX(p->cause_at, p->idle_since);
+		ev->work_ns = work;
+		break;
+	case CAUSE_TICK:
+		cv->im->counts.tick_wakeups++;
+		cv->im->counts.tick_busy_ns += work;
+		break;
+	case CAUSE_IRQ:
+	case CAUSE_REMOTE:
+	case CAUSE_NONE:
+		cv->im->counts.irq_wakeups += p->cause == CAUSE_IRQ;
+		cv->im->counts.remote_wakeups += p->cause == CAUSE_REMOTE;
+		cv->im->counts.unknown_wakeups += p->cause == CAUSE_NONE;
+		emit(cv, TRACE_IRQ, p->since, cpu)->work_ns = work;
+		break;
+	}
+}
+
+static void on_idle(struct converter *cv, const struct cap_event *e)
+{
+	struct cpu_track *p = &cv->cpus[e->cpu];
+	uint64_t at = rel(cv, e->ts_ns);
+
+	if (e->state != CAP_IDLE_EXIT) {
+		if (p->phase == PHASE_IDLE) {
+			/* The exit was lost: the CPU is taken as idle throughout. */
+			cv->im->counts.entries_without_exit++;
+			return;
+		}
+		if (p->phase == PHASE_BUSY)
+			end_busy(cv, p, e->cpu, at);
+		else if (at > p->first_seen)
+			/* Running from the CPU's first event, before which nothing is known. */
+			emit(cv, TRACE_BUSY, p->first_seen, e->cpu)->work_ns = at - p->first_seen;
+		*p = (struct cpu_track){ .phase = PHASE_IDLE, .idle_since = at,
+					 .first_seen = p->first_seen, .seen = true };
+		return;
+	}
+	if (p->phase == PHASE_BUSY) {
+		/* The entry was lost: the CPU is taken as running throughout. */
+		cv->im->counts.exits_without_entry++;
+		return;
+	}
+	if (p->phase == PHASE_UNKNOWN) {
+		/* The capture starts in this idle period. */
+		cv->cpus_started_idle++;
+		p->idle_since = p->first_seen;
+	}
+	p->phase = PHASE_BUSY;
+	p->since = at;
+	if (p->cause == CAUSE_NONE && p->remote_wakeup)
+		p->cause = CAUSE_REMOTE;
+}
+
+/*
+ * The trace event of the arming that expired at time at on cpu, or -1: the
+ * timer is not in the trace, was cancelled, lives elsewhere, or was armed
+ * for a later time (then this expiry belongs to an arming the capture
+ * missed).
+ */
+static gint armed_event(struct converter *cv, uint64_t id, unsigned int cpu, uint64_t at)
+{
+	struct model_timer *t = g_hash_table_lookup(cv->timers, &id);
+
+	if (!t || t->cancelled || t->cpu != cpu || t->expires_ns > at + EXPIRY_EARLY_NS)
+		return -1;
+	return (gint)t->out_index;
+}
+
+/*
+ * The first interrupt or expiry on a CPU after it went idle is what woke
+ * it, if it comes before the exit (polling states take interrupts while
+ * idle) or within CAUSE_WINDOW_NS after it; later ones are part of the
+ * work the wakeup started.
+ */
+static void on_wake_source(struct converter *cv, const struct cap_event *e)
+{
+	struct cpu_track *p = &cv->cpus[e->cpu];
+	uint64_t at = rel(cv, e->ts_ns);
+
+	if (p->phase == PHASE_UNKNOWN || (p->cause != CAUSE_NONE && p->cause != CAUSE_REMOTE))
+		return;
+	if (p->phase == PHASE_BUSY && at > p->since + CAUSE_WINDOW_NS)
+		return;
+	if (e->kind == CAP_TIMER_EXPIRE) {
+		p->cause = e->tick_timer ? CAUSE_TICK : CAUSE_TIMER;
+		p->cause_at = at;
+		p->cause_event = e->tick_timer ? -1 : armed_event(cv, e->timer, e->cpu, at);
+	} else {
+		p->cause = CAUSE_IRQ;
+	}
+}
+
+static void on_event(struct converter *cv, const struct cap_event *e, guint index)
+{
+	struct cpu_track *p = &cv->cpus[e->cpu];
+
+	if (!p->seen) {
+		p->seen = true;
+		p->first_seen = rel(cv, e->ts_ns);
+	}
+	switch (e->kind) {
+	case CAP_IDLE:
+		on_idle(cv, e);
+		break;
+	case CAP_TIMER_START:
+		on_timer_start(cv, e, index);
+		break;
+	case CAP_TIMER_CANCEL:
+		on_timer_cancel(cv, e, index);
+		break;
+	case CAP_TIMER_EXPIRE:
+	case CAP_IRQ:
+	case CAP_IPI:
+		on_wake_source(cv, e);
+		break;
+	case CAP_WAKEUP:
+		/* A wakeup of an idle CPU from elsewhere, without an IPI when it polls. */
+		if (e->target_cpu != e->cpu && cv->cpus[e->target_cpu].phase == PHASE_IDLE)
+			cv->cpus[e->target_cpu].remote_wakeup = true;
+		break;
+	case CAP_LOST:
+		cv->lost_gaps++;
+		break;
+	case CAP_IDLE_MISS:
+	case CAP_TICK_STOP:
+		/* The real governor's outcome: for the report (real-usage.c), not the workload. */
+		break;
+	}
+}
+
+/* Busy periods still open at the end, and CPUs that never went idle. */
+static void finish_cpus(struct converter *cv)
+{
+	uint64_t end = cv->im->header.end_ns;
+
+	for (unsigned int cpu = 0; cpu < cv->im->header.nr_cpus; cpu++) {
+		struct cpu_track *p = &cv->cpus[cpu];
+
+		if (p->phase == PHASE_BUSY) {
+			end_busy(cv, p, cpu, end);
+		} else if (p->phase == PHASE_UNKNOWN && p->seen) {
+			cv->cpus_never_idle++;
+			emit(cv, TRACE_BUSY, p->first_seen, cpu)->work_ns = end - p->first_seen;
+		} else if (!p->seen) {
+			cv->cpus_without_events++;
+		}
+	}
+}
+
+static gint by_time_then_order(gconstpointer a, gconstpointer b)
+{
+	const struct trace_event *x = a, *y = b;
+
+	if (x->at_ns != y->at_ns)
+		return x->at_ns < y->at_ns ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* The trace format's BUSY needs work >= 1 ns: drop empty ones, number lines afresh. */
+static void sort_events(struct imported *im)
+{
+	guint kept = 0;
+
+	g_array_sort(im->events, by_time_then_order);
+	for (guint i = 0; i < im->events->len; i++) {
+		struct trace_event ev = g_array_index(im->events, struct trace_event, i);
+
+		if (ev.kind == TRACE_BUSY && ev.work_ns == 0)
+			continue;
+		ev.line = 0;
+		g_array_index(im->events, struct trace_event, kept++) = ev;
+	}
+	g_array_set_size(im->events, kept);
+}
+
+bool import_convert(const struct capture *c, const char *name, struct imported *out,
+		    GError **error)
+{
+	struct converter cv = { .capture = c, .im = out };
+
+	memset(out, 0, sizeof(*out));
+	out->events = g_array_new(FALSE, FALSE, sizeof(struct trace_event));
+	out->notes = g_ptr_array_new_with_free_func(g_free);
+	out->header.name = g_strdup(name);
+	out->header.nr_cpus = c->nr_cpus;
+	out->t0_ns = c->first_ns;
+	if (c->last_ns - c->first_ns >= TRACE_TIME_MAX) {
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
+			    "%s: the capture spans %" G_GUINT64_FORMAT " ns, beyond the trace "
+			    "format's limit", c->path, c->last_ns - c->first_ns);
+		imported_clear(out);
+		return false;
+	}
+	/* The last event is at end_ns - 1: still inside the simulated time. */
+	out->header.end_ns = c->last_ns - c->first_ns + 1;
+	if (c->nr_cpus > KSHIM_MAX_CPUS) {
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
+			    "%s: %u CPUs, more than this teosim simulates (%u, meson option max_cpus)",
+			    c->path, c->nr_cpus, KSHIM_MAX_CPUS);
+		imported_clear(out);
+		return false;
+	}
+	out->clock_offset_ns = import_clock_offset(c, &cv.offset_samples);
+	cv.cpus = g_new0(struct cpu_track, c->nr_cpus);
+	cv.timers = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+	cv.tick_timers = import_tick_timers(c);
+	import_find_expiries(c, &cv.expiry_cancel, &cv.expiry_cpu);
+	for (guint i = 0; i < c->events->len; i++)
+		on_event(&cv, &g_array_index(c->events, struct cap_event, i), i);
+	finish_cpus(&cv);
+	sort_events(out);
+	import_write_notes(&cv);
+	g_free(cv.cpus);
+	g_free(cv.expiry_cancel);
+	g_free(cv.expiry_cpu);
+	g_hash_table_destroy(cv.timers);
+	g_hash_table_destroy(cv.tick_timers);
+	return true;
+}
+
+void imported_clear(struct imported *im)
+{
+	g_free(im->header.name);
+	if (im->events)
+		g_array_free(im->events, TRUE);
+	if (im->notes)
+		g_ptr_array_free(im->notes, TRUE);
+	memset(im, 0, sizeof(*im));
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Turning a capture into a workload trace (traces/import-format.md has the
+ * mapping and every approximation): the real CPUs' busy periods become the
+ * work that their wakeups bring, hrtimers become the trace's timers, and
+ * what the capture lacks is said in notes, written into the trace as
+ * comments and shown on stderr.
+ */
+#ifndef TEOSIM_IMPORT_CONVERT_H
+#define TEOSIM_IMPORT_CONVERT_H
+
+#include <stdio.h>
+
+#include "capture.h"
+#include "trace.h"
+
+/* Timers known only from their expiry get ids from here up: no kernel pointer is there. */
+#define IMPORT_INFERRED_ID_BASE	(UINT64_C(1) << 40)
+
+/* How each imported wakeup was classified, for the notes and the tests. */
+struct import_counts {
+	uint64_t timer_wakeups;		/* hrtimer expiry: work given to its timer event */
+	uint64_t inferred_timers;	/* ... of a timer whose hrtimer_start is not in the capture */
+	uint64_t irq_wakeups;		/* irq_handler_entry or IPI */
+	uint64_t remote_wakeups;	/* only a sched_wakeup from another CPU: imported as irq */
+	uint64_t unknown_wakeups;	/* no cause in the capture: imported as irq */
+	uint64_t tick_wakeups;		/* the tick: dropped, the simulator has its own */
+	uint64_t tick_busy_ns;		/* busy time after tick wakeups, dropped */
+	uint64_t other_clock_timers;	/* expiry far from the trace clock: another clock base */
+	uint64_t skipped_cancels;	/* cancels of timers not armed in the trace */
+	uint64_t entries_without_exit;	/* idle entry while already idle */
+	uint64_t exits_without_entry;	/* idle exit while running */
+};
+
+struct imported {
+	struct trace_header header;
+	GArray *events;			/* struct trace_event, in time order */
+	GPtrArray *notes;		/* char *: one approximation or missing piece each */
+	uint64_t t0_ns;			/* the capture's time of the trace's time 0 */
+	int64_t clock_offset_ns;	/* hrtimer clock minus trace clock */
+	struct import_counts counts;
+};
+
+/* name: the trace's name, or NULL. */
+bool import_convert(const struct capture *c, const char *name, struct imported *out,
+		    GError **error);
+void imported_clear(struct imported *im);
+
+/* The header, the notes as comments, the events. */
+void imported_write(FILE *out, const struct imported *im, const char *capture_path);
+
+#endif /* TEOSIM_IMPORT_CONVERT_H */

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "platform-write.h"
+
+/* Shortest decimal that reads back as the same double, in the C locale as GKeyFile reads it. */
+static void write_double(FILE *out, const char *key, double v)
+{
+	char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+	fprintf(out, "%s=%s\n", key, g_ascii_dtostr(buf, sizeof(buf), v));
+}
+
+/* GKeyFile values are one line; escape what would break one. */
+static void write_string(FILE *out, const char *key, const char *v)
+{
+	g_autofree char *escaped = g_strescape(v ? v : "", NULL);
+
+	fprintf(out, "%s=%s\n", key, escaped);
+}
+
+void platform_write(FILE *out, const struct platform *p, const char *name)
+{
+	bool assumed = false;
+
+	for (unsigned int i = 0; i < p->state_count; i++)
+		assumed |= p->states[i].power_assumed;
+	fprintf(out, "# Written by teosim capture-platform from %s.\n", p->source);
+	if (assumed)
+		fprintf(out, "# Power figures marked power_assumed=true are teosim's assumptions "
+			     "(sim/platform-sysfs.c),\n# not measurements: replace them with "
+			     "measured ones where known.\n");
+	fprintf(out, "\n[platform]\n");
+	write_string(out, "name", name ? name : p->name);
+	write_string(out, "description", p->description);
+	write_string(out, "source", p->source);
+	write_double(out, "busy_power_mw", p->busy_power_mw);
+	for (unsigned int i = 0; i < p->state_count; i++) {
+		const struct platform_state *s = &p->states[i];
+
+		fprintf(out, "\n[state%u]\n", i);
+		write_string(out, "name", s->desc.name);
+		fprintf(out, "exit_latency_us=%u\n", s->desc.exit_latency_us);
+		fprintf(out, "target_residency_us=%u\n", s->desc.target_residency_us);
+		if (s->desc.polling)
+			fprintf(out, "flags=polling\n");
+		write_double(out, "power_mw", s->power_mw);
+		fprintf(out, "power_assumed=%s\n", s->power_assumed ? "true" : "false");
+		if (s->desc.disabled)
+			fprintf(out, "disabled=true\n");
+	}
+}

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace-cmd .dat files are recognised by their magic bytes and read by
+ * libtracecmd; a file with the magic that the library cannot read, or any
+ * .dat without the library, is an error that names the file, never a crash.
+ *
+ * tiny.dat is made by testdata/make-tiny-dat.py (this machine has no
+ * tracefs to record one); tiny-report.txt is `trace-cmd report -i tiny.dat`,
+ * so the two readers can be held to the same result.
+ */
+#include "test-import-helpers.h"
+#include "trace-write.h"
+
+static char *events_text(const struct imported *im)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	for (guint i = 0; i < im->events->len; i++)
+		trace_write_event(f, &g_array_index(im->events, struct trace_event, i));
+	fclose(f);
+	return text;
+}
+
+/*
+ * tiny.dat, t0 = 5 s, two CPUs:
+ * - cpu 0: hrtimer_start of 0xffff888000001000 at 0 for 1000 µs; idle
+ *   (C1E) 10..1005; the cancel + expire_entry pair at 1006 is the timer's
+ *   expiry, so its work is 1005..1206 = 201 µs; busy 0..10 before that.
+ * - cpu 1: idle (C1) from 100; its second page carries the "events lost"
+ *   flag, so a lost marker comes before the exit at 900; irq 24 at 900.5
+ *   makes the wakeup an irq with work 900..1000 = 100 µs; tick_stop at 1100.
+ * - end: the last record, 1206 µs, + 1 ns.
+ */
+static void test_tiny_dat(void **state)
+{
+	g_autofree char *events = NULL;
+	g_autofree char *from_text = NULL;
+	struct imported im, text;
+	struct capture c;
+
+	(void)state;
+	if (!HAVE_LIBTRACECMD)
+		skip();
+	load_ok("tiny.dat", &c);
+	assert_int_equal(c.format, CAP_FORMAT_DAT);
+	assert_int_equal(c.nr_cpus, 2);
+	assert_int_equal(c.counts[CAP_IDLE], 6);
+	assert_int_equal(c.counts[CAP_IDLE_MISS], 1);
+	assert_int_equal(c.counts[CAP_TIMER_START], 1);
+	assert_int_equal(c.counts[CAP_TIMER_CANCEL], 1);
+	assert_int_equal(c.counts[CAP_TIMER_EXPIRE], 1);
+	assert_int_equal(c.counts[CAP_TICK_STOP], 1);
+	assert_int_equal(c.counts[CAP_IRQ], 1);
+	assert_int_equal(c.counts[CAP_LOST], 1);
+	assert_int_equal(c.malformed, 0);
+	capture_clear(&c);
+
+	import_ok("tiny.dat", &im);
+	events = events_text(&im);
+	assert_string_equal(events,
+		"timer at_ns=0 cpu=0 id=18446612682070036480 expires_ns=1000000 work_ns=201000\n"
+		"busy at_ns=0 cpu=0 work_ns=10000\n"
+		"irq at_ns=900000 cpu=1 work_ns=100000\n");
+	assert_int_equal(im.header.end_ns, 1206001);
+	assert_true(has_note(&im, "lost-events markers: 1"));
+
+	/* The same capture through trace-cmd report's text: the same workload. */
+	import_ok("tiny-report.txt", &text);
+	from_text = events_text(&text);
+	assert_string_equal(from_text, events);
+	imported_clear(&text);
+	imported_clear(&im);
+}
+
+static void test_fake_dat(void **state)
+{
+	g_autoptr(GError) error = load_fails("fake.dat");
+
+	(void)state;
+	assert_non_null(strstr(error->message, "fake.dat: a trace-cmd .dat file"));
+	assert_non_null(strstr(error->message, HAVE_LIBTRACECMD ? "libtracecmd cannot read it"
+							      : "built without libtracecmd"));
+}
+
+/* Only the magic: a .dat cut right after its first bytes. */
+static void test_magic_only(void **state)
+{
+	g_autofree char *dir = test_tmpdir();
+	g_autofree char *path = test_write(dir, "cut.dat", "\x17\x08\x44tracing", -1);
+	g_autoptr(GError) error = NULL;
+	struct capture c;
+
+	(void)state;
+	assert_false(capture_load(path, &c, &error));
+	assert_non_null(strstr(error->message, "cut.dat: a trace-cmd .dat file"));
+	capture_clear(&c);
+	test_rmtree(dir);
+}
+
+/*
+ * tiny.dat cut after 5000 bytes, inside its data: libtracecmd 1.3 crashes
+ * on it, and the import says so instead of crashing with it.
+ */
+static void test_cut_dat(void **state)
+{
+	g_autofree char *dir = test_tmpdir();
+	g_autofree char *tiny = testdata("tiny.dat");
+	g_autofree char *bytes = NULL;
+	g_autofree char *path = NULL;
+	g_autoptr(GError) error = NULL;
+	struct capture c;
+	gsize len;
+
+	(void)state;
+	assert_true(g_file_get_contents(tiny, &bytes, &len, NULL));
+	assert_true(len > 5000);
+	path = test_write(dir, "cut.dat", bytes, 5000);
+	assert_false(capture_load(path, &c, &error));
+	assert_non_null(strstr(error->message, "cut.dat: a trace-cmd .dat file"));
+	capture_clear(&c);
+	test_rmtree(dir);
+}
+
+/* Fewer bytes than the magic, starting like it: text, and no capture. */
+static void test_short_file_is_text(void **state)
+{
+	g_autofree char *dir = test_tmpdir();
+	g_autofree char *path = test_write(dir, "short.dat", "\x17\x08", -1);
+	g_autoptr(GError) error = NULL;
+	struct capture c;
+
+	(void)state;
+	assert_false(capture_load(path, &c, &error));
+	assert_non_null(strstr(error->message, "short.dat"));
+	capture_clear(&c);
+	test_rmtree(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_tiny_dat),
+		cmocka_unit_test(test_fake_dat),
+		cmocka_unit_test(test_magic_only),
+		cmocka_unit_test(test_cut_dat),
+		cmocka_unit_test(test_short_file_is_text),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading text captures: ftrace's trace file and `trace-cmd report`
+ * output, their headers, lost-events markers, disorder, bad lines and
+ * files that are no captures.  Expected values are counted by hand from
+ * the files in import/testdata.
+ */
+#include "test-import-helpers.h"
+
+static const struct cap_event *event(const struct capture *c, guint i)
+{
+	assert_true(i < c->events->len);
+	return &g_array_index(c->events, struct cap_event, i);
+}
+
+static guint ignored(const struct capture *c, const char *name)
+{
+	return GPOINTER_TO_UINT(g_hash_table_lookup(c->ignored, name));
+}
+
+/*
+ * basic.txt: 11 cpu_idle lines (6 entries, 5 exits), one each of
+ * cpu_idle_miss, hrtimer_start, hrtimer_cancel, irq_handler_entry and
+ * ipi_entry, two hrtimer_expire_entry and two sched_wakeup; not used: one
+ * hrtimer_expire_exit, one foo_event.  "#P:2" in the header.
+ */
+static void test_basic_ftrace(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	load_ok("basic.txt", &c);
+	assert_int_equal(c.format, CAP_FORMAT_FTRACE);
+	assert_int_equal(c.nr_cpus, 2);
+	assert_int_equal(c.events->len, 20);
+	assert_int_equal(c.counts[CAP_IDLE], 11);
+	assert_int_equal(c.counts[CAP_IDLE_MISS], 1);
+	assert_int_equal(c.counts[CAP_TIMER_START], 1);
+	assert_int_equal(c.counts[CAP_TIMER_CANCEL], 1);
+	assert_int_equal(c.counts[CAP_TIMER_EXPIRE], 2);
+	assert_int_equal(c.counts[CAP_IRQ], 1);
+	assert_int_equal(c.counts[CAP_IPI], 1);
+	assert_int_equal(c.counts[CAP_WAKEUP], 2);
+	assert_int_equal(ignored(&c, "hrtimer_expire_exit"), 1);
+	assert_int_equal(ignored(&c, "foo_event"), 1);
+	assert_int_equal(c.malformed, 0);
+	assert_int_equal(c.out_of_order, 0);
+	/* The span includes foo_event, the last line, though it is not used. */
+	assert_int_equal(c.first_ns, 100000000000ULL);
+	assert_int_equal(c.last_ns, 100003000000ULL);
+	/* Line 13: expires=, not softexpires=, and the hashed pointer as hex. */
+	assert_int_equal(event(&c, 0)->kind, CAP_TIMER_START);
+	assert_int_equal(event(&c, 0)->timer, 0xffff0001);
+	assert_int_equal(event(&c, 0)->clock_ns, 100001000000ULL);
+	assert_int_equal(event(&c, 0)->where, 13);
+	assert_false(event(&c, 0)->tick_timer);
+	/* Line 14: cpu 0 enters state 2 at 100.000010. */
+	assert_int_equal(event(&c, 1)->kind, CAP_IDLE);
+	assert_int_equal(event(&c, 1)->state, 2);
+	assert_int_equal(event(&c, 1)->ts_ns, 100000010000ULL);
+	/* Line 15: cpu 1's exit, 4294967295. */
+	assert_int_equal(event(&c, 2)->cpu, 1);
+	assert_int_equal(event(&c, 2)->state, CAP_IDLE_EXIT);
+	/* Line 31: the tick's expiry. */
+	assert_int_equal(event(&c, 17)->kind, CAP_TIMER_EXPIRE);
+	assert_true(event(&c, 17)->tick_timer);
+	/* Line 33: cpu_idle_miss type=below. */
+	assert_int_equal(event(&c, 19)->kind, CAP_IDLE_MISS);
+	assert_true(event(&c, 19)->flag);
+	capture_clear(&c);
+}
+
+/*
+ * report.txt: trace-cmd report output with nanosecond timestamps, "cpus=2",
+ * padded event names, 0x pointers and a "CPU:1 [3 EVENTS DROPPED]" marker,
+ * which lands just before cpu 1's next event (200.000900000).
+ */
+static void test_trace_cmd_report(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	load_ok("report.txt", &c);
+	assert_int_equal(c.format, CAP_FORMAT_REPORT);
+	assert_int_equal(c.nr_cpus, 2);
+	assert_int_equal(c.counts[CAP_TICK_STOP], 1);
+	assert_true(event(&c, 0)->flag);
+	assert_int_equal(c.counts[CAP_IPI], 1);
+	assert_int_equal(c.counts[CAP_LOST], 1);
+	assert_int_equal(event(&c, 6)->kind, CAP_LOST);
+	assert_int_equal(event(&c, 6)->cpu, 1);
+	assert_int_equal(event(&c, 6)->ts_ns, 200000900000ULL);
+	assert_int_equal(event(&c, 7)->kind, CAP_IDLE);
+	assert_int_equal(event(&c, 8)->timer, 0xffff888003a1c2d0ULL);
+	assert_int_equal(event(&c, 8)->clock_ns, 200000901500ULL);
+	capture_clear(&c);
+}
+
+/* out-of-order.txt: cpu 1's block (from 10.000050) follows cpu 0's (to 10.001000). */
+static void test_out_of_order_sorted(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	load_ok("out-of-order.txt", &c);
+	assert_int_equal(c.out_of_order, 1);
+	for (guint i = 1; i < c.events->len; i++)
+		assert_true(event(&c, i - 1)->ts_ns <= event(&c, i)->ts_ns);
+	assert_int_equal(event(&c, 0)->cpu, 1);
+	assert_int_equal(c.nr_cpus, 2);
+	capture_clear(&c);
+}
+
+/*
+ * truncated.txt: line 4 is no event line, line 5 has state=abc, line 9 is
+ * cut off without a newline; lines 3, 6, 7 and 8 remain.
+ */
+static void test_bad_lines_skipped_with_their_line(void **state)
+{
+	g_autofree char *path = testdata("truncated.txt");
+	g_autofree char *at4 = g_strdup_printf("%s:4: not an ftrace event line", path);
+	g_autofree char *at5 = g_strdup_printf("%s:5: cpu_idle: state=abc", path);
+	g_autofree char *at9 = g_strdup_printf("%s:9: the last line has no newline", path);
+	struct capture c;
+
+	(void)state;
+	load_ok("truncated.txt", &c);
+	assert_int_equal(c.malformed, 3);
+	assert_int_equal(c.warnings->len, 3);
+	assert_non_null(strstr(g_ptr_array_index(c.warnings, 0), at4));
+	assert_non_null(strstr(g_ptr_array_index(c.warnings, 1), at5));
+	assert_non_null(strstr(g_ptr_array_index(c.warnings, 2), at9));
+	assert_int_equal(c.events->len, 4);
+	assert_int_equal(c.last_ns, 30000700000ULL);
+	capture_clear(&c);
+}
+
+/* lost.txt: "CPU:0 [LOST 12 EVENTS]" between 20.001100 and 20.005000. */
+static void test_lost_marker_before_next_event(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	load_ok("lost.txt", &c);
+	assert_int_equal(c.counts[CAP_LOST], 1);
+	assert_int_equal(event(&c, 4)->kind, CAP_LOST);
+	assert_int_equal(event(&c, 4)->ts_ns, 20005000000ULL);
+	assert_int_equal(event(&c, 5)->state, CAP_IDLE_EXIT);
+	capture_clear(&c);
+}
+
+/*
+ * Variants of the line format: no flags column (older kernels), a tgid
+ * column, task names with blanks and dashes, -1 as the exit state, a
+ * counter clock (no fraction: refused), and a lost marker for a CPU with
+ * no later event (placed at the end).
+ */
+static void test_line_variants(void **state)
+{
+	static const char text[] =
+		"          <idle>-0     [000]     1.000001: cpu_idle: state=1 cpu_id=0\n"
+		"          <idle>-0       (-------) [001] d..1.     1.000002: cpu_idle: state=1 cpu_id=1\n"
+		"     Web Content-1234    [000] d..1.     1.000003: cpu_idle: state=-1 cpu_id=0\n"
+		"   kworker/u8:2-ev-99    [001] d..1.     1.000004: cpu_idle: state=4294967295 cpu_id=1\n"
+		"          <idle>-0     [000] d..1.     1000005: cpu_idle: state=1 cpu_id=0\n"
+		"CPU:3 [LOST 1 EVENTS]\n";
+	g_autofree char *dir = test_tmpdir();
+	g_autofree char *path = test_write(dir, "variants.txt", text, -1);
+	g_autoptr(GError) error = NULL;
+	struct capture c;
+
+	(void)state;
+	assert_true(capture_load(path, &c, &error));
+	assert_int_equal(c.counts[CAP_IDLE], 4);
+	assert_int_equal(event(&c, 1)->cpu, 1);
+	assert_int_equal(event(&c, 2)->state, CAP_IDLE_EXIT);
+	assert_int_equal(event(&c, 3)->state, CAP_IDLE_EXIT);
+	assert_int_equal(c.malformed, 1);
+	assert_non_null(strstr(g_ptr_array_index(c.warnings, 0), ":5: timestamp 1000005 has no "
+			       "fraction"));
+	/* The CPU count follows the lost marker's CPU 3. */
+	assert_int_equal(c.nr_cpus, 4);
+	assert_int_equal(event(&c, 4)->kind, CAP_LOST);
+	assert_int_equal(event(&c, 4)->ts_ns, 1000004000ULL);
+	capture_clear(&c);
+	test_rmtree(dir);
+}
+
+static void test_not_captures(void **state)
+{
+	g_autoptr(GError) bin = load_fails("not-a-trace.bin");
+	g_autoptr(GError) empty = load_fails("empty.txt");
+	g_autoptr(GError) missing = load_fails("no-such-file.txt");
+
+	(void)state;
+	/* The first NUL byte is the 8th: "\x7f" "ELF" "\x02\x01\x01" then NUL. */
+	assert_non_null(strstr(bin->message, "not-a-trace.bin:1: byte offset 7: binary data"));
+	assert_non_null(strstr(empty->message, "empty.txt: no power:cpu_idle events"));
+	assert_non_null(strstr(missing->message, "no-such-file.txt"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_basic_ftrace),
+		cmocka_unit_test(test_trace_cmd_report),
+		cmocka_unit_test(test_out_of_order_sorted),
+		cmocka_unit_test(test_bad_lines_skipped_with_their_line),
+		cmocka_unit_test(test_lost_marker_before_next_event),
+		cmocka_unit_test(test_line_variants),
+		cmocka_unit_test(test_not_captures),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * From capture to workload trace, on the hand-made captures of
+ * import/testdata.  Each test states the expected trace events and how
+ * they follow from the capture (times relative to the capture's first
+ * timestamp, in µs where the derivation is easier to read).  Every
+ * imported trace must also read back through the trace reader, whose
+ * rules (time order, timers armed on one CPU, cancels of armed timers
+ * only) the converter must keep.
+ */
+#include "test-import-helpers.h"
+#include "trace-write.h"
+
+/* The events as trace-file lines, the format the expectations are written in. */
+static char *events_text(const struct imported *im)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	for (guint i = 0; i < im->events->len; i++)
+		trace_write_event(f, &g_array_index(im->events, struct trace_event, i));
+	fclose(f);
+	return text;
+}
+
+static void assert_reads_back(const struct imported *im)
+{
+	g_autofree char *dir = test_tmpdir();
+	g_autofree char *path = g_build_filename(dir, "imported.trace", NULL);
+	g_autoptr(GError) error = NULL;
+	struct trace_reader *r;
+	struct trace_event ev;
+	FILE *f = fopen(path, "w");
+	int ret;
+
+	assert_non_null(f);
+	imported_write(f, im, "capture");
+	assert_int_equal(fclose(f), 0);
+	r = trace_open(path, -1, &error);
+	if (!r)
+		fail_msg("%s", error->message);
+	while ((ret = trace_next(r, &ev, &error)) > 0)
+		;
+	if (ret < 0)
+		fail_msg("the imported trace does not read back: %s", error->message);
+	trace_close(r);
+	test_rmtree(dir);
+}
+
+static void assert_imports_to(const char *capture, uint64_t end_ns, unsigned int cpus,
+			      const char *expected, struct imported *im)
+{
+	g_autofree char *text = NULL;
+
+	import_ok(capture, im);
+	text = events_text(im);
+	assert_string_equal(text, expected);
+	assert_int_equal(im->header.end_ns, end_ns);
+	assert_int_equal(im->header.nr_cpus, cpus);
+	assert_reads_back(im);
+}
+
+/*
+ * basic.txt, t0 = 100.000000 s:
+ * - cpu 0 runs sshd at 0 (hrtimer_start of ffff0001 for 100.001000 s:
+ *   timer at 0, expires 1000 µs) and goes idle at 10: busy 0..10.
+ * - It leaves idle at 1005; the hrtimer_cancel + hrtimer_expire_entry
+ *   pair at 1006 is that timer's expiry (not a cancellation), so the busy
+ *   time to the next entry, 1005..1206 = 201 µs, is the timer's work.
+ * - Exit at 1306, irq_handler_entry at 1307: irq at 1306, work to the
+ *   entry at 1407 = 101 µs.
+ * - Exit at 2000 woken by tick_sched_timer: dropped, 2000..2003 = 3 µs.
+ * - cpu 1's first event is an exit at 500 (the capture starts while it is
+ *   idle); ipi_entry at 501: irq at 500, work to 800 = 300 µs.
+ * - cpu 1 is idle from 800; cpu 0's sched_wakeup for it at 1400 is the
+ *   only cause of its exit at 1500: irq at 1500, work to 1600 = 100 µs.
+ *   (cpu 1's wakeup of cpu 0 at 700 is overridden by cpu 0's own expiry.)
+ * - end: the last line (foo_event) at 3000 µs, + 1 ns.
+ */
+static void test_basic(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("basic.txt", 3000001, 2,
+		"timer at_ns=0 cpu=0 id=4294901761 expires_ns=1000000 work_ns=201000\n"
+		"busy at_ns=0 cpu=0 work_ns=10000\n"
+		"irq at_ns=500000 cpu=1 work_ns=300000\n"
+		"irq at_ns=1306000 cpu=0 work_ns=101000\n"
+		"irq at_ns=1500000 cpu=1 work_ns=100000\n", &im);
+	assert_int_equal(im.counts.timer_wakeups, 1);
+	assert_int_equal(im.counts.irq_wakeups, 2);
+	assert_int_equal(im.counts.remote_wakeups, 1);
+	assert_int_equal(im.counts.tick_wakeups, 1);
+	assert_int_equal(im.counts.tick_busy_ns, 3000);
+	assert_int_equal(im.counts.unknown_wakeups, 0);
+	assert_int_equal(im.clock_offset_ns, 0);
+	assert_true(has_note(&im, "CPUs idle when the capture started: 1"));
+	assert_true(has_note(&im, "no tick_stop events"));
+	assert_true(has_note(&im, "events not used: foo_event (1), hrtimer_expire_exit (1)"));
+	imported_clear(&im);
+}
+
+/*
+ * never-idle.txt, t0 = 50.000000 s, "#P:3":
+ * - cpu 1 has events (0 and 1000 µs) but never a cpu_idle: busy from its
+ *   first event to the end, 0 .. 1000 µs + 1 ns.
+ * - cpu 0 enters idle at 100 (its first event: nothing before is known),
+ *   exits at 400 for irq 30: irq at 400, work to 600 = 200 µs.
+ * - cpu 2 has no events: nothing, and a note.
+ */
+static void test_never_idle(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("never-idle.txt", 1000001, 3,
+		"busy at_ns=0 cpu=1 work_ns=1000001\n"
+		"irq at_ns=400000 cpu=0 work_ns=200000\n", &im);
+	assert_true(has_note(&im, "CPUs that never went idle: 1"));
+	assert_true(has_note(&im, "CPUs without any event: 1"));
+	imported_clear(&im);
+}
+
+/*
+ * out-of-order.txt, t0 = 10.000050 s (cpu 1's first line, which comes
+ * after cpu 0's block): cpu 1 exits at 300 - 50 = 250 µs, irq, work to
+ * 500 - 50 = 450: 200 µs; cpu 0 exits at 900 - 50 = 850, irq, work to
+ * 1000 - 50 = 950: 100 µs.  end = 950 µs + 1 ns.
+ */
+static void test_out_of_order(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("out-of-order.txt", 950001, 2,
+		"irq at_ns=250000 cpu=1 work_ns=200000\n"
+		"irq at_ns=850000 cpu=0 work_ns=100000\n", &im);
+	assert_true(has_note(&im, "events out of time order in the capture: 1 (sorted)"));
+	imported_clear(&im);
+}
+
+/*
+ * lost.txt, t0 = 20.000000 s: exit at 1000, irq, work to 1100; idle again
+ * at 1100; events lost; the next event is an exit at 5000: the CPU is
+ * taken as idle through the gap, irq at 5000 with work to 5200; exit at
+ * 6200, irq, work to 6300.  end = 6300 µs + 1 ns.
+ */
+static void test_lost_events(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("lost.txt", 6300001, 1,
+		"irq at_ns=1000000 cpu=0 work_ns=100000\n"
+		"irq at_ns=5000000 cpu=0 work_ns=200000\n"
+		"irq at_ns=6200000 cpu=0 work_ns=100000\n", &im);
+	assert_true(has_note(&im, "lost-events markers: 1"));
+	imported_clear(&im);
+}
+
+/*
+ * no-start.txt, t0 = 40.000000 s, no hrtimer_start at all: timer
+ * deadbeef expires at 2001 and 4002 µs.  Each expiry becomes a timer
+ * inferred to be armed at the idle entry before it (0, then 2050), with
+ * its own id from 2^40, and the work to the next entry: 2000..2050 = 50,
+ * 4000..4052 = 52 µs.
+ */
+static void test_timers_inferred_from_expiries(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("no-start.txt", 4052001, 1,
+		"timer at_ns=0 cpu=0 id=1099511627776 expires_ns=2001000 work_ns=50000\n"
+		"timer at_ns=2050000 cpu=0 id=1099511627777 expires_ns=4002000 work_ns=52000\n", &im);
+	assert_int_equal(im.counts.inferred_timers, 2);
+	assert_true(has_note(&im, "no hrtimer_start events: next-timer knowledge is inferred "
+			     "from expiries"));
+	imported_clear(&im);
+}
+
+/*
+ * timers.txt, t0 = 60.000000 s:
+ * - a1 armed by cpu 0 at 0 for 500 µs, cancelled at 10 (a real cancel:
+ *   no expiry follows it on cpu 0), re-armed at 20 for 600 µs; it expires
+ *   on cpu 1 (at 602), so that arming is put on cpu 1.
+ * - cpu 1 exits at 601, a1's cancel + expiry at 602: the timer's work is
+ *   601..700 = 99 µs.
+ * - b2 is armed for 1764000000 s: a CLOCK_REALTIME timer, left out.
+ * - cpu 0 runs 0..30 then idles; the hrtimer_cancel of c3 at 801 is of a
+ *   timer never armed in the trace: left out; irq at 800, work to 900.
+ * - d4 is the tick (tick_sched_timer), restarted at 850 and cancelled at
+ *   860: neither is written nor counted as a skipped cancel.
+ */
+static void test_timer_rules(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("timers.txt", 900001, 2,
+		"timer at_ns=0 cpu=0 id=161 expires_ns=500000\n"
+		"busy at_ns=0 cpu=0 work_ns=30000\n"
+		"cancel at_ns=10000 cpu=0 id=161\n"
+		"timer at_ns=20000 cpu=1 id=161 expires_ns=600000 work_ns=99000\n"
+		"irq at_ns=800000 cpu=0 work_ns=100000\n", &im);
+	assert_int_equal(im.counts.other_clock_timers, 1);
+	assert_int_equal(im.counts.skipped_cancels, 1);
+	imported_clear(&im);
+}
+
+/*
+ * report.txt, t0 = 200 s, nanosecond stamps: cpu 0 runs 0..10 µs (its
+ * tick_stop at 0), exits at 510 for an IPI (call_function_single_entry):
+ * irq at 510, work to 700; cpu 1's tick wakeup at 900 is dropped.  The
+ * tick expiry's now - timestamp = 200000901500 - 200000901000 = 500 ns.
+ */
+static void test_trace_cmd_report(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("report.txt", 950001, 2,
+		"busy at_ns=0 cpu=0 work_ns=10000\n"
+		"irq at_ns=510000 cpu=0 work_ns=190000\n", &im);
+	assert_int_equal(im.clock_offset_ns, 500);
+	assert_int_equal(im.counts.tick_wakeups, 1);
+	imported_clear(&im);
+}
+
+/*
+ * A timer re-armed by another CPU while the trace still has it armed on
+ * the first: the converter cancels it there first, as the reader
+ * requires.  cpu 0 arms t at 0 for 1000 µs and that arming is never seen
+ * to expire; cpu 1 re-arms it at 100 for 2000 µs (its cancel was lost).
+ */
+static void test_rearm_elsewhere_cancels_first(void **state)
+{
+	static const char text[] =
+		"  a-1 [000] d..1.  5.000000: hrtimer_start: hrtimer=00000000000000f1 function=f "
+		"expires=5001000000 softexpires=5001000000 mode=ABS\n"
+		"  <idle>-0 [000] d..1.  5.000050: cpu_idle: state=1 cpu_id=0\n"
+		"  b-2 [001] d..1.  5.000100: hrtimer_start: hrtimer=00000000000000f1 function=f "
+		"expires=5002000000 softexpires=5002000000 mode=ABS\n"
+		"  <idle>-0 [001] d..1.  5.000150: cpu_idle: state=1 cpu_id=1\n";
+	g_autofree char *dir = test_tmpdir();
+	g_autofree char *path = test_write(dir, "rearm.txt", text, -1);
+	g_autoptr(GError) error = NULL;
+	g_autofree char *events = NULL;
+	struct imported im;
+	struct capture c;
+
+	(void)state;
+	assert_true(capture_load(path, &c, &error));
+	assert_true(import_convert(&c, NULL, &im, &error));
+	events = events_text(&im);
+	assert_string_equal(events,
+		"timer at_ns=0 cpu=0 id=241 expires_ns=1000000\n"
+		"busy at_ns=0 cpu=0 work_ns=50000\n"
+		"cancel at_ns=100000 cpu=0 id=241\n"
+		"timer at_ns=100000 cpu=1 id=241 expires_ns=2000000\n"
+		"busy at_ns=100000 cpu=1 work_ns=50000\n");
+	assert_reads_back(&im);
+	imported_clear(&im);
+	capture_clear(&c);
+	test_rmtree(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_basic),
+		cmocka_unit_test(test_never_idle),
+		cmocka_unit_test(test_out_of_order),
+		cmocka_unit_test(test_lost_events),
+		cmocka_unit_test(test_timers_inferred_from_expiries),
+		cmocka_unit_test(test_timer_rules),
+		cmocka_unit_test(test_trace_cmd_report),
+		cmocka_unit_test(test_rearm_elsewhere_cancels_first),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
