@@ -129,6 +129,18 @@ char *replay_failure(const char *governor, const char *text)
 	return message;
 }
 
+GArray *replay_one_select(const char *governor, const struct kshim_state_desc *states,
+			  unsigned int count, const struct calllog_select *s)
+{
+	g_autofree char *text = NULL;
+	struct calls c;
+
+	calls_begin(&c, 250, 1, states, count);
+	calls_select_full(&c, s);
+	text = calls_end(&c);
+	return replay_decisions(governor, text);
+}
+
 const struct decision *nth_select(GArray *decisions, unsigned int n)
 {
 	assert_true(n >= 1 && n <= decisions->len);

@@ -45,6 +45,9 @@ void calls_reflect(struct calls *c, unsigned int cpu, uint64_t clock_ns, int sta
 /* Returns the log text; the caller frees it. */
 char *calls_end(struct calls *c);
 
+/* One select on a fresh CPU of a machine with these states, replayed. */
+GArray *replay_one_select(const char *governor, const struct kshim_state_desc *states,
+			  unsigned int count, const struct calllog_select *s);
 /* Replays text through governor; fails the test on any error. */
 GArray *replay_decisions(const char *governor, const char *text);
 /* Replays text expecting an error; returns its message. */

@@ -100,15 +100,9 @@ static void test_ladder_zero_latency_limit(void **state)
 {
 	struct calllog_select s = { .clock_ns = 1 * MS, .has_sleep = true, .sleep_ns = 10 * MS,
 				    .tick_ns = 4 * MS, .qos_us = 0 };
-	g_autofree char *text = NULL;
-	g_autoptr(GArray) d = NULL;
-	struct calls c;
+	g_autoptr(GArray) d = replay_one_select("ladder-6.1", skx_states, 4, &s);
 
 	(void)state;
-	calls_begin(&c, 250, 1, skx_states, 4);
-	calls_select_full(&c, &s);
-	text = calls_end(&c);
-	d = replay_decisions("ladder-6.1", text);
 	expect_decision(d, 1, 0, true);
 }
 

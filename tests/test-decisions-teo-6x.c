@@ -114,15 +114,9 @@ static void test_teo_6_1_tick_stopped(void **state)
 {
 	struct calllog_select s = { .clock_ns = 1 * MS, .has_sleep = true, .sleep_ns = 2 * MS,
 				    .tick_ns = 300 * US, .qos_us = QOS_NONE, .tick_stopped = true };
-	g_autofree char *text = NULL;
-	g_autoptr(GArray) d = NULL;
-	struct calls c;
+	g_autoptr(GArray) d = replay_one_select("teo-6.1", skx_states, 4, &s);
 
 	(void)state;
-	calls_begin(&c, 250, 1, skx_states, 4);
-	calls_select_full(&c, &s);
-	text = calls_end(&c);
-	d = replay_decisions("teo-6.1", text);
 	expect_decision(d, 1, 3, true);
 }
 
@@ -135,15 +129,9 @@ static void test_teo_6_1_latency_limit(void **state)
 {
 	struct calllog_select s = { .clock_ns = 1 * MS, .has_sleep = true, .sleep_ns = 10 * MS,
 				    .tick_ns = 4 * MS, .qos_us = 50 };
-	g_autofree char *text = NULL;
-	g_autoptr(GArray) d = NULL;
-	struct calls c;
+	g_autoptr(GArray) d = replay_one_select("teo-6.1", skx_states, 4, &s);
 
 	(void)state;
-	calls_begin(&c, 250, 1, skx_states, 4);
-	calls_select_full(&c, &s);
-	text = calls_end(&c);
-	d = replay_decisions("teo-6.1", text);
 	expect_decision(d, 1, 2, true);
 }
 

@@ -24,13 +24,7 @@
 /* One select on a fresh CPU, with the given inputs. */
 static GArray *one_select(const struct calllog_select *s)
 {
-	g_autofree char *text = NULL;
-	struct calls c;
-
-	calls_begin(&c, 250, 1, skx_states, 4);
-	calls_select_full(&c, s);
-	text = calls_end(&c);
-	return replay_decisions("teo-v8", text);
+	return replay_one_select("teo-v8", skx_states, 4, s);
 }
 
 /*
@@ -112,18 +106,15 @@ static void test_disabled_state_skipped(void **state)
 /* The same with C6 disabled by the driver (4.20's drv->states[i].disabled). */
 static void test_driver_disabled_state_skipped(void **state)
 {
+	struct calllog_select s = { .clock_ns = 1 * MS, .has_sleep = true, .sleep_ns = 10 * MS,
+				    .tick_ns = 4 * MS, .qos_us = QOS_NONE };
 	struct kshim_state_desc states[4];
-	g_autofree char *text = NULL;
 	g_autoptr(GArray) d = NULL;
-	struct calls c;
 
 	(void)state;
 	memcpy(states, skx_states, sizeof(states));
 	states[3].disabled = true;
-	calls_begin(&c, 250, 1, states, 4);
-	calls_select(&c, 0, 1 * MS, 10 * MS, 4 * MS);
-	text = calls_end(&c);
-	d = replay_decisions("teo-v8", text);
+	d = replay_one_select("teo-v8", states, 4, &s);
 	expect(d, 1, 2, true);
 }
 
