@@ -139,6 +139,18 @@ static void core_entered(void *core, unsigned int cpu, int requested, int entere
 #endif
 }
 
+static void core_not_entered(void *core, unsigned int cpu)
+{
+	struct core *c = core;
+
+	/* The idle loop's call_cpuidle(): no state, no counters, no reflect. */
+#if KSHIM_API >= KSHIM_API_6_1
+	c->devs[cpu].last_residency_ns = 0;
+#else
+	c->devs[cpu].last_residency = 0;
+#endif
+}
+
 static void core_reflect(void *core, const void *gov, unsigned int cpu, int index)
 {
 	struct core *c = core;
@@ -207,6 +219,7 @@ const struct kshim_core_ops CORE_NAME(KSHIM_API) = {
 	.enable = core_enable,
 	.select = core_select,
 	.entered = core_entered,
+	.not_entered = core_not_entered,
 	.reflect = core_reflect,
 	.set_user_disabled = core_set_user_disabled,
 	.is_disabled = core_is_disabled,

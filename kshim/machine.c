@@ -110,6 +110,11 @@ void kshim_machine_entered(struct kshim_machine *m, unsigned int cpu, int reques
 			      poll_time_limit);
 }
 
+void kshim_machine_not_entered(struct kshim_machine *m, unsigned int cpu)
+{
+	m->gov->core->not_entered(m->core, cpu);
+}
+
 void kshim_machine_reflect(struct kshim_machine *m, unsigned int cpu, int index)
 {
 	enter(m, cpu);

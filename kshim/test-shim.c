@@ -36,8 +36,9 @@ struct probe {
 
 static DEFINE_PER_CPU(struct probe, probes);
 
-/* What the last select saw, for the HZ test. */
+/* What the last select saw, for the HZ and residency tests. */
 static _Thread_local long seen_tick_nsec, seen_tick_usec;
+static _Thread_local u64 seen_last_residency_ns;
 
 static int probe_select(struct cpuidle_driver *drv, struct cpuidle_device *dev,
 			bool *stop_tick)
@@ -48,6 +49,7 @@ static int probe_select(struct cpuidle_driver *drv, struct cpuidle_device *dev,
 	(void)stop_tick;
 	seen_tick_nsec = TICK_NSEC;
 	seen_tick_usec = TICK_USEC;
+	seen_last_residency_ns = dev->last_residency_ns;
 	p->last_clock = local_clock();
 	return (int)++p->calls;
 }
@@ -221,6 +223,37 @@ static void test_percpu_isolation_across_machines(void **state)
 	kshim_machine_free(b);
 }
 
+/*
+ * The core's bookkeeping: an entered state sets the last residency and
+ * counts usage; an entry the idle loop skipped (work pending) zeroes the
+ * last residency and counts nothing.
+ */
+static void test_entered_and_not_entered(void **state)
+{
+	struct kshim_machine *m = new_machine(2, 250);
+	struct kshim_usage u;
+	bool stop_tick;
+
+	(void)state;
+	kshim_machine_select(m, 1, &stop_tick);
+	kshim_machine_entered(m, 1, 3, 3, 5000, false);
+	kshim_machine_select(m, 1, &stop_tick);
+	assert_int_equal(seen_last_residency_ns, 5000);
+	kshim_machine_not_entered(m, 1);
+	kshim_machine_select(m, 1, &stop_tick);
+	assert_int_equal(seen_last_residency_ns, 0);
+	kshim_machine_usage(m, 1, 3, &u);
+	assert_int_equal(u.usage, 1);
+	assert_int_equal(u.time_ns, 5000);
+	assert_int_equal(u.rejected, 0);
+	/* A rejected entry is counted as such, and also zeroes the residency. */
+	kshim_machine_entered(m, 1, 2, -1, 0, false);
+	kshim_machine_usage(m, 1, 2, &u);
+	assert_int_equal(u.rejected, 1);
+	assert_int_equal(u.usage, 0);
+	kshim_machine_free(m);
+}
+
 #define THREADS		8
 #define ROUNDS		2000
 
@@ -285,6 +318,7 @@ int main(void)
 		cmocka_unit_test(test_percpu_isolation_across_cpus),
 		cmocka_unit_test(test_percpu_isolation_across_machines),
 		cmocka_unit_test(test_percpu_isolation_across_threads),
+		cmocka_unit_test(test_entered_and_not_entered),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -15,6 +15,7 @@ struct replay_cpu {
 	const struct calllog_select *select;	/* during select */
 	bool got_tick;				/* during reflect */
 	bool asked_missing_sleep;
+	bool select_unreflected;		/* a select awaits its reflect */
 };
 
 struct replay_host {
@@ -116,6 +117,13 @@ static bool do_select(struct kshim_machine *m, struct replay_host *host,
 			    calllog_path(log), rec->line);
 		return false;
 	}
+	/*
+	 * A select after a select: the kernel entered no state in between
+	 * (call_cpuidle() saw work pending), which zeroes the last residency.
+	 */
+	if (c->select_unreflected)
+		kshim_machine_not_entered(m, s->cpu);
+	c->select_unreflected = true;
 	apply_disable_changes(m, s);
 	c->clock_ns = s->clock_ns;
 	c->select = s;
@@ -161,6 +169,7 @@ static void do_reflect(struct kshim_machine *m, struct replay_host *host,
 {
 	struct replay_cpu *c = &host->cpus[f->cpu];
 
+	c->select_unreflected = false;
 	kshim_machine_entered(m, f->cpu, f->state, f->state, f->residency_ns,
 			      f->poll_time_limit);
 	c->clock_ns = f->clock_ns;

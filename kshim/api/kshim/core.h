@@ -50,6 +50,8 @@ struct kshim_core_ops {
 	 */
 	void (*entered)(void *core, unsigned int cpu, int requested, int entered,
 			uint64_t residency_ns, bool poll_time_limit);
+	/* call_cpuidle() found work pending and entered nothing. */
+	void (*not_entered)(void *core, unsigned int cpu);
 	void (*reflect)(void *core, const void *gov, unsigned int cpu, int index);
 	void (*set_user_disabled)(void *core, unsigned int cpu, int index, bool disabled);
 	bool (*is_disabled)(void *core, unsigned int cpu, int index);

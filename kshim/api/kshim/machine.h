@@ -53,6 +53,13 @@ int kshim_machine_select(struct kshim_machine *m, unsigned int cpu, bool *stop_t
 void kshim_machine_entered(struct kshim_machine *m, unsigned int cpu, int requested,
 			   int entered, uint64_t residency_ns, bool poll_time_limit);
 void kshim_machine_reflect(struct kshim_machine *m, unsigned int cpu, int index);
+/*
+ * Instead of entered and reflect: the idle loop's call_cpuidle() found the
+ * CPU had work and entered no state.  The core zeroes the last residency
+ * (which menu and ladder read at the next select); nothing is counted and
+ * the governor does not reflect.
+ */
+void kshim_machine_not_entered(struct kshim_machine *m, unsigned int cpu);
 
 /* A user's write to cpuN/cpuidle/stateI/disable. */
 void kshim_machine_set_disabled(struct kshim_machine *m, unsigned int cpu,

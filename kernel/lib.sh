@@ -1,0 +1,58 @@
+# Common settings and helpers of the kernel/ scripts (sourced, POSIX sh).
+#
+# Environment (all optional):
+#   TEOSIM_CACHE   cache directory (default ${XDG_CACHE_HOME:-~/.cache}/teosim);
+#                  kernel trees, images and logs live there, never in the repo
+#   LINUX_TARBALL  kernel source tarball (default /usr/src/linux-source-6.1.tar.xz,
+#                  Debian package linux-source-6.1)
+#   SEED_PATCH     the TEO v8 posting (default ../shared/seeds/001-patch-...
+#                  relative to the repository, as the root meson_options.txt)
+#   JOBS           make -j for the kernel build (default: number of CPUs)
+
+KDIR=$(cd "$(dirname "$0")" && pwd)
+REPO=$(cd "$KDIR/.." && pwd)
+TEOSIM_CACHE=${TEOSIM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/teosim}
+LINUX_TARBALL=${LINUX_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+SEED_PATCH=${SEED_PATCH:-$REPO/../shared/seeds/001-patch-cpuidle-new-timer-events-oriented-governor-for-tickless.patch}
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+# Bump when the way the inputs are turned into a kernel changes (steps in
+# build-kernel.sh or prepare-tree.sh), so that cached kernels are rebuilt.
+TEOSIM_KERNEL_RECIPE=1
+
+say() { echo "teosim-kernel: $*" >&2; }
+die() { say "error: $*"; exit 1; }
+
+# The patches listed in patches/series, one per line, comments skipped.
+series_patches() {
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$KDIR/patches/series"
+}
+
+# extract_v8 OUT: the TEO v8 source, as teo/extract-from-patch.sh writes it.
+extract_v8() {
+	[ -f "$SEED_PATCH" ] || die "no seed patch at $SEED_PATCH (set SEED_PATCH)"
+	sh "$REPO/teo/extract-from-patch.sh" "$SEED_PATCH" \
+		drivers/cpuidle/governors/teo.c "$1" || die "cannot extract teo.c from $SEED_PATCH"
+}
+
+# kernel_hash V8FILE: hash of everything the kernel image is made from:
+# the tarball (name, size, mtime, Debian version), the compiler, the patch
+# series, the config fragment, the TEO v8 source and the recipe version.
+kernel_hash() {
+	{
+		echo "teosim-kernel recipe $TEOSIM_KERNEL_RECIPE"
+		echo "tarball $(basename "$LINUX_TARBALL") $(stat -L -c '%s %Y' "$LINUX_TARBALL")" \
+			"$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || true)"
+		gcc --version 2>/dev/null | head -n 1
+		echo "== series"
+		cat "$KDIR/patches/series"
+		for p in $(series_patches); do
+			echo "== $p"
+			cat "$KDIR/patches/$p"
+		done
+		echo "== teosim.config"
+		cat "$KDIR/teosim.config"
+		echo "== teo-v8.c"
+		cat "$1"
+	} | sha256sum | cut -c1-16
+}

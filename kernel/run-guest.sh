@@ -1,0 +1,73 @@
+#!/bin/sh
+# Boot the ground-truth guest once and bring its governor-call log back.
+#
+# usage: kernel/run-guest.sh -k BZIMAGE -i INITRAMFS -g GOVERNOR -w WORK -o LOG
+#                            [-s STATES] [-m MAX] [-n MIN_RECORDS] [-t TIMEOUT] [-c CONSOLE]
+#
+#   -g  kernel governor name for cpuidle.governor= (teo-v8, teo, menu, ladder)
+#   -w  workloads for the guest's /init, e.g. timers:3:1000,pingpong:3:20
+#   -s  idle states for teosim_idle.states= (default C1:2:2,C1E:10:20,C6:133:600)
+#   -m  records per CPU for teosim_rec.max= (default 131072)
+#   -n  teosim.min_records= for the guest's /init: repeat the workloads (up to
+#       4 passes) until the recorder holds this many records (default 0)
+#   -t  seconds before the guest is killed (default 300)
+#   -c  where the serial console goes (default LOG.console)
+#
+# QEMU: TCG (never KVM), 2 CPUs, 256 MiB, no display, -no-reboot (the guest
+# resets itself when done, which ends QEMU).  The guest writes the log raw
+# at the start of a scratch virtio disk and prints its length on the console
+# ("TEOSIM-LOG-BYTES N"); this script copies that many bytes to LOG.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+kernel= initrd= gov= work= out= console= max=131072 timeout=300 min_records=0
+states=C1:2:2,C1E:10:20,C6:133:600
+while getopts k:i:g:w:o:s:m:n:t:c: opt; do
+	case $opt in
+	k) kernel=$OPTARG ;;
+	i) initrd=$OPTARG ;;
+	g) gov=$OPTARG ;;
+	w) work=$OPTARG ;;
+	o) out=$OPTARG ;;
+	s) states=$OPTARG ;;
+	m) max=$OPTARG ;;
+	n) min_records=$OPTARG ;;
+	t) timeout=$OPTARG ;;
+	c) console=$OPTARG ;;
+	*) die "bad option" ;;
+	esac
+done
+[ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$gov" ] && [ -n "$work" ] && [ -n "$out" ] ||
+	die "usage: run-guest.sh -k BZIMAGE -i INITRAMFS -g GOVERNOR -w WORK -o LOG [-s STATES] [-m MAX] [-t TIMEOUT] [-c CONSOLE]"
+console=${console:-$out.console}
+disk=$out.disk
+
+# The disk must hold the log: about 130 bytes a record.
+rm -f "$disk"
+truncate -s $(( (max * 2 * 160 / 1048576 + 16) ))M "$disk"
+
+append="console=ttyS0 panic=-1 cpuidle.governor=$gov teosim_idle.states=$states"
+append="$append teosim_rec.max=$max teosim.min_records=$min_records teosim.work=$work"
+say "booting: $append"
+start=$(date +%s)
+rc=0
+timeout "$timeout" qemu-system-x86_64 -accel tcg -machine pc -smp 2 -m 256M \
+	-nographic -no-reboot \
+	-kernel "$kernel" -initrd "$initrd" -append "$append" \
+	-drive file="$disk",format=raw,if=virtio,cache=unsafe \
+	< /dev/null > "$console" 2>&1 || rc=$?
+say "guest ran $(( $(date +%s) - start )) s (qemu exit status $rc)"
+
+status=$(sed -n 's/^TEOSIM-STATUS \([^\r]*\).*/\1/p' "$console" | tail -n 1)
+bytes=$(sed -n 's/^TEOSIM-LOG-BYTES \([0-9]*\).*/\1/p' "$console" | tail -n 1)
+if [ "$rc" = 124 ]; then
+	tail -n 20 "$console" >&2
+	die "guest timed out after $timeout s (console: $console)"
+fi
+if [ "$status" != ok ] || [ -z "$bytes" ]; then
+	tail -n 20 "$console" >&2
+	die "guest did not deliver a log: ${status:-no status} (console: $console)"
+fi
+head -c "$bytes" "$disk" > "$out"
+rm -f "$disk"
+say "log: $out ($bytes bytes)"
