@@ -29,7 +29,7 @@ void sim_host_enter_idle(struct sim_cpu *c, struct idle_period *p)
 	int64_t sleep = t ? (int64_t)t->expires_ns - now : INT64_MAX - now;
 	int64_t tick;
 
-	c->next_tick_ns = tick_next_after(c->clock_ns, c->tick_nsec);
+	c->next_tick_ns = tick_next_after_from(c->clock_ns, c->next_tick_ns, c->tick_nsec);
 	tick = (int64_t)c->next_tick_ns - now;
 	c->sleep_length_ns = p->sleep_length_ns = sleep;
 	c->delta_next_ns = p->delta_next_ns = !c->tick_stopped && tick < sleep ? tick : sleep;

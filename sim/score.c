@@ -11,6 +11,13 @@ struct idle_scorer {
 	/* The platform's figures in ns, and which states hindsight may pick. */
 	uint64_t target_ns[KSHIM_STATE_MAX], exit_ns[KSHIM_STATE_MAX];
 	bool enabled[KSHIM_STATE_MAX], usable[KSHIM_STATE_MAX];
+	/*
+	 * Per state, for above_below() on every period without a loop: whether
+	 * a shallower state is enabled, and the target residency of the first
+	 * enabled deeper one (UINT64_MAX when there is none: never reached).
+	 */
+	bool shallower_enabled[KSHIM_STATE_MAX];
+	uint64_t deeper_target_ns[KSHIM_STATE_MAX];
 	/* Past this much idle time every usable state's target residency fits. */
 	uint64_t saturation_ns;
 	struct cpu_score score;
@@ -38,6 +45,23 @@ int idle_scorer_hindsight(const struct idle_scorer *s, uint64_t idle_ns)
 	return 0;
 }
 
+/* Fills shallower_enabled[] and deeper_target_ns[] from enabled[]. */
+static void neighbour_states(struct idle_scorer *s)
+{
+	bool seen = false;
+	uint64_t deeper = UINT64_MAX;
+
+	for (unsigned int i = 0; i < s->state_count; i++) {
+		s->shallower_enabled[i] = seen;
+		seen |= s->enabled[i];
+	}
+	for (unsigned int i = s->state_count; i-- > 0;) {
+		s->deeper_target_ns[i] = deeper;
+		if (s->enabled[i])
+			deeper = s->target_ns[i];
+	}
+}
+
 struct idle_scorer *idle_scorer_new(const struct platform *p, int32_t latency_limit_us)
 {
 	struct idle_scorer *s = g_new0(struct idle_scorer, 1);
@@ -51,6 +75,7 @@ struct idle_scorer *idle_scorer_new(const struct platform *p, int32_t latency_li
 		s->enabled[i] = !d->disabled;
 		s->usable[i] = usable(d, latency_limit_us);
 	}
+	neighbour_states(s);
 	s->saturation_ns = s->target_ns[idle_scorer_hindsight(s, UINT64_MAX)];
 	s->score.state_count = p->state_count;
 	s->unsettled = g_array_new(FALSE, FALSE, sizeof(struct idle_period));
@@ -78,22 +103,9 @@ static void above_below(const struct idle_scorer *s, const struct idle_period *p
 	uint64_t r = p->wake_ns + p->exit_latency_ns - p->entry_ns;
 	int i = p->state;
 
-	*above = *below = false;
-	if (r < s->target_ns[i]) {
-		for (int j = i - 1; j >= 0; j--) {
-			if (!s->enabled[j])
-				continue;
-			*above = true;
-			break;
-		}
-	} else if (r > p->exit_latency_ns) {
-		for (int j = i + 1; j < (int)s->state_count; j++) {
-			if (!s->enabled[j])
-				continue;
-			*below = r - p->exit_latency_ns >= s->target_ns[j];
-			break;
-		}
-	}
+	*above = r < s->target_ns[i] && s->shallower_enabled[i];
+	*below = r >= s->target_ns[i] && r > p->exit_latency_ns &&
+		 r - p->exit_latency_ns >= s->deeper_target_ns[i];
 }
 
 static void count_above_below(struct idle_scorer *s, const struct idle_period *p)
@@ -132,9 +144,10 @@ static void count_wakeup(struct cpu_score *sc, const struct idle_period *p)
 
 /*
  * Judges a period's choices, knowing its stretch ends at end_ns, or at
- * least lasts until end_ns when that already settles them.
+ * least lasts until end_ns when that already settles them.  Returns the
+ * hindsight-optimal state, for a caller that needs it too.
  */
-static void settle(struct idle_scorer *s, const struct idle_period *p, uint64_t end_ns)
+static int settle(struct idle_scorer *s, const struct idle_period *p, uint64_t end_ns)
 {
 	struct cpu_score *sc = &s->score;
 	int best = idle_scorer_hindsight(s, end_ns - p->entry_ns);
@@ -162,6 +175,7 @@ static void settle(struct idle_scorer *s, const struct idle_period *p, uint64_t 
 		above_below(s, p, &v.above, &v.below);
 		s->observer(s->observer_priv, &v);
 	}
+	return best;
 }
 
 /*
@@ -216,9 +230,8 @@ static void close_stretch(struct idle_scorer *s, uint64_t end_ns)
 static void score_lone_period(struct idle_scorer *s, const struct idle_period *p)
 {
 	struct cpu_score *sc = &s->score;
-	int best = idle_scorer_hindsight(s, p->wake_ns - p->entry_ns);
+	int best = settle(s, p, p->wake_ns);
 
-	settle(s, p, p->wake_ns);
 	sc->states[p->state].idle_ns += p->wake_ns - p->entry_ns;
 	sc->exit_ns += p->exit_latency_ns;
 	sc->states[best].opt_idle_ns += p->wake_ns - p->entry_ns;

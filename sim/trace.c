@@ -248,6 +248,32 @@ static bool parse_when_where(struct trace_reader *r, struct kv_line *l, struct t
 	return true;
 }
 
+/* Re-arming a timer that is still armed on another CPU is an error. */
+static bool armed_elsewhere(const struct known_timer *t, const struct trace_event *ev)
+{
+	return t && is_armed(t, ev->at_ns) && t->cpu != ev->cpu;
+}
+
+/* Only a timer armed on the event's CPU can be cancelled. */
+static bool cancellable(const struct known_timer *t, const struct trace_event *ev)
+{
+	return t && is_armed(t, ev->at_ns) && t->cpu == ev->cpu;
+}
+
+/* Notes a valid timer event: t is the table's entry for its id, or NULL. */
+static void note_timer(struct trace_reader *r, struct known_timer *t, const struct trace_event *ev)
+{
+	if (!t) {
+		t = g_new(struct known_timer, 1);
+		t->id = ev->timer_id;
+		g_hash_table_add(r->timers, t);
+	}
+	t->cpu = ev->cpu;
+	t->expires_ns = ev->expires_ns;
+	t->periodic = ev->period_ns != 0;
+	sweep_timers(r);
+}
+
 static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
 			GError **error)
 {
@@ -269,32 +295,21 @@ static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_
 		return false;
 	}
 	t = g_hash_table_lookup(r->timers, &ev->timer_id);
-	if (t && is_armed(t, ev->at_ns) && t->cpu != ev->cpu) {
+	if (armed_elsewhere(t, ev)) {
 		kv_error(&r->kv, error, "id", "timer %" PRIu64 " is still armed on cpu %u: "
 			 "cancel it there first", ev->timer_id, t->cpu);
 		return false;
 	}
-	if (!t) {
-		t = g_new(struct known_timer, 1);
-		t->id = ev->timer_id;
-		g_hash_table_add(r->timers, t);
-	}
-	t->cpu = ev->cpu;
-	t->expires_ns = ev->expires_ns;
-	t->periodic = ev->period_ns != 0;
-	sweep_timers(r);
+	note_timer(r, t, ev);
 	return true;
 }
 
 static bool parse_cancel(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
 			 GError **error)
 {
-	struct known_timer *t;
-
 	if (!parse_u64(r, l, "id", true, 0, UINT64_MAX, &ev->timer_id, error))
 		return false;
-	t = g_hash_table_lookup(r->timers, &ev->timer_id);
-	if (!t || !is_armed(t, ev->at_ns) || t->cpu != ev->cpu) {
+	if (!cancellable(g_hash_table_lookup(r->timers, &ev->timer_id), ev)) {
 		kv_error(&r->kv, error, "id", "timer %" PRIu64 " is not armed on cpu %u", ev->timer_id,
 			 ev->cpu);
 		return false;
@@ -352,22 +367,163 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 	return kv_check_all_used(&r->kv, l, error);
 }
 
+/*
+ * ---- The fast path: event lines exactly as trace_write_event() writes them ----
+ *
+ * It reads such a line in one pass and makes every check the general path
+ * makes, but changes nothing until all have passed.  Any other line, valid
+ * or not, goes the general way, which gives the errors.
+ */
+
+/*
+ * Skips key, a string literal, at *s.  kv_next_text() leaves KV_SLACK
+ * readable bytes past the line, so a memcmp() of the literal's constant
+ * size, a word compare or two, is safe; equal means all of it is before
+ * the line's NUL, which the key does not contain.
+ */
+#define SKIP_KEY(s, key)	skip_key(s, key, sizeof(key) - 1)
+G_STATIC_ASSERT(sizeof("expires_ns=") - 1 <= KV_SLACK);
+
+static inline bool skip_key(const char **s, const char *key, size_t len)
+{
+	if (memcmp(*s, key, len))
+		return false;
+	*s += len;
+	return true;
+}
+
+/*
+ * The digits of a value, then a space or the end of the line.  At most 19
+ * digits, which fit in 64 bits; longer ones go the general way.
+ */
+static bool scan_digits(const char **s, uint64_t *out)
+{
+	const char *p = *s;
+	uint64_t v = 0;
+	unsigned int n, d;
+
+	for (n = 0; n < 19 && (d = (unsigned char)p[n] - '0') <= 9; n++)
+		v = v * 10 + d;
+	p += n;
+	if (!n || (*p && *p != ' '))
+		return false;
+	*out = v;
+	*s = *p ? p + 1 : p;
+	return true;
+}
+
+/* "key=DIGITS" (the key given with its '='). */
+#define SCAN_NUMBER(s, key, out)	(SKIP_KEY(s, key) && scan_digits(s, out))
+/* An optional "key=DIGITS": when absent, *out keeps its 0, as in the general path. */
+#define SCAN_OPTIONAL(s, key, out)	(!SKIP_KEY(s, key) || scan_digits(s, out))
+
+/* The record's keyword and a single space. */
+static bool scan_kind(const char **s, enum trace_kind *kind)
+{
+	switch (**s) {
+	case 't':
+		*kind = TRACE_TIMER;
+		return SKIP_KEY(s, "timer ");
+	case 'c':
+		*kind = TRACE_CANCEL;
+		return SKIP_KEY(s, "cancel ");
+	case 'i':
+		*kind = TRACE_IRQ;
+		return SKIP_KEY(s, "irq ");
+	case 'b':
+		*kind = TRACE_BUSY;
+		return SKIP_KEY(s, "busy ");
+	default:
+		return false;	/* phases are rare: the general path reads them */
+	}
+}
+
+/* The fields after at_ns and cpu, in trace_write_event()'s order. */
+static bool scan_kind_fields(const char **s, struct trace_event *ev)
+{
+	switch (ev->kind) {
+	case TRACE_TIMER:
+		return SCAN_NUMBER(s, "id=", &ev->timer_id) &&
+		       SCAN_NUMBER(s, "expires_ns=", &ev->expires_ns) &&
+		       SCAN_OPTIONAL(s, "period_ns=", &ev->period_ns) &&
+		       SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns);
+	case TRACE_CANCEL:
+		return SCAN_NUMBER(s, "id=", &ev->timer_id);
+	case TRACE_IRQ:
+		return SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns);
+	case TRACE_BUSY:
+		return SCAN_NUMBER(s, "work_ns=", &ev->work_ns);
+	case TRACE_PHASE:
+		break;
+	}
+	return false;
+}
+
+/* The general path's checks of one event's own values. */
+static bool values_valid(const struct trace_reader *r, const struct trace_event *ev)
+{
+	return ev->at_ns <= TRACE_TIME_MAX && ev->at_ns >= r->last_at &&
+	       ev->at_ns <= r->header.end_ns && ev->cpu < r->header.nr_cpus &&
+	       ev->expires_ns <= TRACE_TIME_MAX && ev->period_ns <= TRACE_TIME_MAX &&
+	       ev->work_ns <= TRACE_TIME_MAX &&
+	       (ev->kind != TRACE_TIMER || ev->expires_ns >= ev->at_ns) &&
+	       (!ev->period_ns || ev->period_ns >= TRACE_PERIOD_MIN_NS) &&
+	       (ev->kind != TRACE_BUSY || ev->work_ns >= 1);
+}
+
+/* Reads a line in the writer's form into ev; false, with r unchanged, for any other. */
+static bool fast_event(struct trace_reader *r, const char *s, struct trace_event *ev)
+{
+	struct known_timer *t = NULL;
+	uint64_t cpu;
+
+	memset(ev, 0, sizeof(*ev));
+	if (!scan_kind(&s, &ev->kind) || !SCAN_NUMBER(&s, "at_ns=", &ev->at_ns) ||
+	    !SCAN_NUMBER(&s, "cpu=", &cpu) || cpu >= r->header.nr_cpus)
+		return false;
+	ev->cpu = (unsigned int)cpu;
+	if (!scan_kind_fields(&s, ev) || *s || !values_valid(r, ev))
+		return false;
+	if (ev->kind == TRACE_TIMER || ev->kind == TRACE_CANCEL) {
+		t = g_hash_table_lookup(r->timers, &ev->timer_id);
+		if (ev->kind == TRACE_TIMER ? armed_elsewhere(t, ev) : !cancellable(t, ev))
+			return false;
+	}
+	ev->line = r->kv.line;
+	r->last_at = ev->at_ns;
+	if (ev->kind == TRACE_TIMER)
+		note_timer(r, t, ev);
+	else if (ev->kind == TRACE_CANCEL)
+		g_hash_table_remove(r->timers, &ev->timer_id);
+	return true;
+}
+
+/* The next event of any CPU: the pending one, a line in the writer's form, or any other. */
+static int next_any_event(struct trace_reader *r, struct trace_event *ev, GError **error)
+{
+	struct kv_line l;
+	char *s;
+	int ret;
+
+	if (r->has_pending) {
+		r->has_pending = false;
+		return parse_event(r, &r->pending, ev, error) ? 1 : -1;
+	}
+	ret = kv_next_text(&r->kv, &s, error);
+	if (ret <= 0 || fast_event(r, s, ev))
+		return ret;
+	if (!kv_split(&r->kv, s, &l, error) || !parse_event(r, &l, ev, error))
+		return -1;
+	return 1;
+}
+
 int trace_next(struct trace_reader *r, struct trace_event *ev, GError **error)
 {
 	for (;;) {
-		struct kv_line l;
+		int ret = next_any_event(r, ev, error);
 
-		if (r->has_pending) {
-			l = r->pending;
-			r->has_pending = false;
-		} else {
-			int ret = kv_next(&r->kv, &l, error);
-
-			if (ret <= 0)
-				return ret;
-		}
-		if (!parse_event(r, &l, ev, error))
-			return -1;
+		if (ret <= 0)
+			return ret;
 		if (r->cpu < 0 || ev->kind == TRACE_PHASE || ev->cpu == (unsigned int)r->cpu)
 			return 1;
 	}
