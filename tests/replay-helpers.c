@@ -86,8 +86,11 @@ static bool run(const char *governor, const char *text, GArray **decisions, char
 	FILE *f;
 	bool ok;
 
-	if (!gov)
-		fail_msg("governor %s is not built in", governor);
+	if (!gov) {
+		/* Its source was missing at configure time (meson says which). */
+		print_message("governor %s is not built in: skipped\n", governor);
+		skip();
+	}
 	f = open_memstream(&out, &len);
 	ok = replay_run(gov, path, f, false, NULL, &result, &error);
 	fclose(f);
