@@ -7,8 +7,9 @@
 # parallel build once and then share the image.  The image is reused while
 # the hash of its inputs is unchanged (the tree directory is named after it,
 # see prepare-tree.sh); otherwise:
-#   make tinyconfig; merge kernel/teosim.config; make olddefconfig;
-#   check that every line of the fragment is in .config; make bzImage.
+#   make tinyconfig; merge kernel/teosim.config (and KERNEL_FRAGMENT, if set,
+#   after it); make olddefconfig; check that every line of the fragments is
+#   in .config; make bzImage.
 # After the build, it writes teosim-v8-overflow.txt in the tree: the per-CPU
 # variable that TEO v8's one-past-the-end write into intervals[] hits in this
 # build (from vmlinux's symbol table).
@@ -16,7 +17,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 mkdir -p "$TEOSIM_CACHE"
-exec 9>"$TEOSIM_CACHE/kernel.lock"
+exec 9>"$KERNEL_LOCK"
 flock 9
 
 tree=$("$KDIR/prepare-tree.sh")
@@ -30,15 +31,17 @@ fi
 start=$(date +%s)
 say "configuring $tree"
 make -C "$tree" -s tinyconfig >/dev/null
-"$tree/scripts/kconfig/merge_config.sh" -m -O "$tree" "$tree/.config" "$KDIR/teosim.config" >/dev/null
+"$tree/scripts/kconfig/merge_config.sh" -m -O "$tree" "$tree/.config" "$KDIR/teosim.config" $KERNEL_FRAGMENT >/dev/null
 make -C "$tree" -s olddefconfig >/dev/null
 missing=0
-for line in $(grep '^CONFIG_' "$KDIR/teosim.config"); do
-	grep -qx "$line" "$tree/.config" || { say "not in .config: $line"; missing=1; }
-done
-[ "$missing" = 0 ] || die "kernel/teosim.config does not survive olddefconfig (dependencies?)"
-for sym in $(sed -n 's/^# \(CONFIG_[A-Z0-9_]*\) is not set$/\1/p' "$KDIR/teosim.config"); do
-	grep -q "^$sym=" "$tree/.config" && say "warning: $sym is set although teosim.config leaves it out"
+for frag in "$KDIR/teosim.config" $KERNEL_FRAGMENT; do
+	for line in $(grep '^CONFIG_' "$frag"); do
+		grep -qx "$line" "$tree/.config" || { say "not in .config: $line"; missing=1; }
+	done
+	[ "$missing" = 0 ] || die "$frag does not survive olddefconfig (dependencies?)"
+	for sym in $(sed -n 's/^# \(CONFIG_[A-Z0-9_]*\) is not set$/\1/p' "$frag"); do
+		grep -q "^$sym=" "$tree/.config" && say "warning: $sym is set although $(basename "$frag") leaves it out"
+	done
 done
 
 say "building bzImage with make -j$JOBS (a few minutes)"

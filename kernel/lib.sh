@@ -8,6 +8,13 @@
 #   SEED_PATCH     the TEO v8 posting (default ../shared/seeds/001-patch-...
 #                  relative to the repository, as the root meson_options.txt)
 #   JOBS           make -j for the kernel build (default: number of CPUs)
+#   KERNEL_FRAGMENT an extra config fragment merged after teosim.config (for
+#                  instance kernel/capture.config, as capture-ftrace.sh does).
+#                  Unset or empty: the ground-truth kernel, as always.  Set:
+#                  another kernel, in its own tree $TEOSIM_CACHE/linux-6.1-NAME-HASH
+#                  (NAME the fragment's file name without .config, HASH
+#                  covering the fragment too) under its own lock, so that
+#                  neither kernel replaces or waits for the other.
 
 KDIR=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$KDIR/.." && pwd)
@@ -23,6 +30,31 @@ TEOSIM_KERNEL_RECIPE=1
 say() { echo "teosim-kernel: $*" >&2; }
 die() { say "error: $*"; exit 1; }
 
+# The kernel variant: tree prefix and lock (see KERNEL_FRAGMENT above).
+KERNEL_FRAGMENT=${KERNEL_FRAGMENT:-}
+if [ -n "$KERNEL_FRAGMENT" ]; then
+	[ -f "$KERNEL_FRAGMENT" ] || die "no config fragment $KERNEL_FRAGMENT (KERNEL_FRAGMENT)"
+	KERNEL_FRAGMENT=$(cd "$(dirname "$KERNEL_FRAGMENT")" && pwd)/$(basename "$KERNEL_FRAGMENT")
+	KERNEL_VARIANT=$(basename "$KERNEL_FRAGMENT" .config)
+	case $KERNEL_VARIANT in
+	'' | *[!a-z0-9_]*) die "fragment name $KERNEL_VARIANT: use [a-z0-9_] only" ;;
+	esac
+	KERNEL_TREE_PREFIX=$TEOSIM_CACHE/linux-6.1-$KERNEL_VARIANT-
+	KERNEL_LOCK=$TEOSIM_CACHE/kernel-$KERNEL_VARIANT.lock
+else
+	KERNEL_VARIANT=
+	KERNEL_TREE_PREFIX=$TEOSIM_CACHE/linux-6.1-
+	KERNEL_LOCK=$TEOSIM_CACHE/kernel.lock
+fi
+
+# is_own_tree DIR: DIR is a tree of this variant ($KERNEL_TREE_PREFIX and a
+# 16-digit hash), so not another variant's (linux-6.1-capture-HASH is not a
+# ground-truth tree, nor the other way round).
+is_own_tree() {
+	h=${1#"$KERNEL_TREE_PREFIX"}
+	[ "$h" != "$1" ] && [ ${#h} = 16 ] && case $h in *[!0-9a-f]*) false ;; *) true ;; esac
+}
+
 # The patches listed in patches/series, one per line, comments skipped.
 series_patches() {
 	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$KDIR/patches/series"
@@ -37,7 +69,8 @@ extract_v8() {
 
 # kernel_hash V8FILE: hash of everything the kernel image is made from:
 # the tarball (name, size, mtime, Debian version), the compiler, the patch
-# series, the config fragment, the TEO v8 source and the recipe version.
+# series, the config fragment, the TEO v8 source and the recipe version,
+# and KERNEL_FRAGMENT's name and content when it is set.
 kernel_hash() {
 	{
 		echo "teosim-kernel recipe $TEOSIM_KERNEL_RECIPE"
@@ -54,5 +87,10 @@ kernel_hash() {
 		cat "$KDIR/teosim.config"
 		echo "== teo-v8.c"
 		cat "$1"
+		# Only with a fragment, so that the ground-truth hash stays the same.
+		if [ -n "$KERNEL_FRAGMENT" ]; then
+			echo "== extra fragment $KERNEL_VARIANT"
+			cat "$KERNEL_FRAGMENT"
+		fi
 	} | sha256sum | cut -c1-16
 }

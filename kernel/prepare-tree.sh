@@ -4,13 +4,15 @@
 # usage: kernel/prepare-tree.sh
 #
 # The tree is $TEOSIM_CACHE/linux-6.1-HASH, HASH being the hash of the inputs
-# (see kernel_hash in lib.sh).  If it exists and is complete it is reused as
-# it is; otherwise it is made from scratch:
+# (see kernel_hash in lib.sh); with KERNEL_FRAGMENT, linux-6.1-NAME-HASH.
+# If it exists and is complete it is reused as it is; otherwise it is made
+# from scratch:
 #   1. extract $LINUX_TARBALL (Debian's linux-source-6.1),
 #   2. apply kernel/patches/* in the order of kernel/patches/series,
 #   3. write drivers/cpuidle/governors/teo-v8.c with teo/extract-from-patch.sh
 #      from the TEO v8 posting, unchanged.
-# Trees of other hashes are removed (each is ~1.5 GB once built).
+# Trees of the same variant with other hashes are removed (each is ~1.5 GB
+# once built); other variants' trees are left alone.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -21,15 +23,15 @@ v8=$(mktemp)
 trap 'rm -f "$v8"' EXIT
 extract_v8 "$v8"
 hash=$(kernel_hash "$v8")
-tree=$TEOSIM_CACHE/linux-6.1-$hash
+tree=$KERNEL_TREE_PREFIX$hash
 
 if [ -f "$tree/.teosim-prepared" ]; then
 	echo "$tree"
 	exit 0
 fi
 
-for old in "$TEOSIM_CACHE"/linux-6.1-*; do
-	[ -d "$old" ] && [ "$old" != "$tree" ] && { say "removing old tree $old"; rm -rf "$old"; }
+for old in "$KERNEL_TREE_PREFIX"*; do
+	[ -d "$old" ] && [ "$old" != "$tree" ] && is_own_tree "$old" && { say "removing old tree $old"; rm -rf "$old"; }
 done
 
 say "extracting $LINUX_TARBALL into $tree"
