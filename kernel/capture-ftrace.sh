@@ -98,23 +98,8 @@ truncate -s 64M "$disk"
 append="console=ttyS0 panic=-1 cpuidle.governor=$gov teosim_idle.states=$states"
 append="$append teosim.work=$work teosim.trace_delay_ms=$delay_ms teosim.trace_ms=$record_ms"
 append="$append teosim.trace_kb=$buffer_kb teosim.trace_clock=$clock"
-say "booting $image: $append"
-start=$(date +%s)
-rc=0
-timeout "$timeout" qemu-system-x86_64 -accel tcg -machine pc -smp 2 -m 256M \
-	-nographic -no-reboot \
-	-kernel "$image" -initrd "$initrd" -append "$append" \
-	-drive file="$disk",format=raw,if=virtio,cache=unsafe \
-	< /dev/null > "$console" 2>&1 || rc=$?
-say "guest ran $(( $(date +%s) - start )) s (qemu exit status $rc)"
-
-status=$(sed -n 's/^TEOSIM-STATUS \([^\r]*\).*/\1/p' "$console" | tail -n 1)
-bytes=$(sed -n 's/^TEOSIM-CAPTURE-BYTES \([0-9]*\).*/\1/p' "$console" | tail -n 1)
-[ "$rc" != 124 ] || { tail -n 20 "$console" >&2; die "guest timed out after $timeout s (console: $console)"; }
-if [ "$status" != ok ] || [ -z "$bytes" ]; then
-	tail -n 20 "$console" >&2
-	die "guest did not deliver a capture: ${status:-no status} (console: $console)"
-fi
+say "kernel: $image"
+bytes=$(boot_guest "$image" "$initrd" "$disk" "$timeout" "$console" TEOSIM-CAPTURE-BYTES "$append") || exit 1
 mkdir "$scratch/x"
 head -c "$bytes" "$disk" | tar -xf - -C "$scratch/x" || die "cannot unpack the guest's archive"
 [ -s "$scratch/x/trace.txt" ] || die "the guest's archive has no trace.txt"

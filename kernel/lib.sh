@@ -94,3 +94,31 @@ kernel_hash() {
 		fi
 	} | sha256sum | cut -c1-16
 }
+
+# boot_guest KERNEL INITRD DISK TIMEOUT CONSOLE TAG APPEND: boots the guest
+# (qemu-system-x86_64 -smp 2 under TCG) with DISK as its virtio disk and
+# its serial console written to CONSOLE.  The guest's init reports
+# "TEOSIM-STATUS ok" and "TAG N", N the bytes it left at the start of
+# DISK.  Prints N; dies when the guest times out or fails.
+boot_guest() {
+	say "booting: $7"
+	start=$(date +%s)
+	rc=0
+	timeout "$4" qemu-system-x86_64 -accel tcg -machine pc -smp 2 -m 256M \
+		-nographic -no-reboot \
+		-kernel "$1" -initrd "$2" -append "$7" \
+		-drive file="$3",format=raw,if=virtio,cache=unsafe \
+		< /dev/null > "$5" 2>&1 || rc=$?
+	say "guest ran $(( $(date +%s) - start )) s (qemu exit status $rc)"
+	status=$(sed -n 's/^TEOSIM-STATUS \([^\r]*\).*/\1/p' "$5" | tail -n 1)
+	bytes=$(sed -n "s/^$6 \\([0-9]*\\).*/\\1/p" "$5" | tail -n 1)
+	if [ "$rc" = 124 ]; then
+		tail -n 20 "$5" >&2
+		die "guest timed out after $4 s (console: $5)"
+	fi
+	if [ "$status" != ok ] || [ -z "$bytes" ]; then
+		tail -n 20 "$5" >&2
+		die "guest did not deliver its output: ${status:-no status} (console: $5)"
+	fi
+	echo "$bytes"
+}

@@ -48,26 +48,7 @@ truncate -s $(( (max * 2 * 160 / 1048576 + 16) ))M "$disk"
 
 append="console=ttyS0 panic=-1 cpuidle.governor=$gov teosim_idle.states=$states"
 append="$append teosim_rec.max=$max teosim.min_records=$min_records teosim.work=$work"
-say "booting: $append"
-start=$(date +%s)
-rc=0
-timeout "$timeout" qemu-system-x86_64 -accel tcg -machine pc -smp 2 -m 256M \
-	-nographic -no-reboot \
-	-kernel "$kernel" -initrd "$initrd" -append "$append" \
-	-drive file="$disk",format=raw,if=virtio,cache=unsafe \
-	< /dev/null > "$console" 2>&1 || rc=$?
-say "guest ran $(( $(date +%s) - start )) s (qemu exit status $rc)"
-
-status=$(sed -n 's/^TEOSIM-STATUS \([^\r]*\).*/\1/p' "$console" | tail -n 1)
-bytes=$(sed -n 's/^TEOSIM-LOG-BYTES \([0-9]*\).*/\1/p' "$console" | tail -n 1)
-if [ "$rc" = 124 ]; then
-	tail -n 20 "$console" >&2
-	die "guest timed out after $timeout s (console: $console)"
-fi
-if [ "$status" != ok ] || [ -z "$bytes" ]; then
-	tail -n 20 "$console" >&2
-	die "guest did not deliver a log: ${status:-no status} (console: $console)"
-fi
+bytes=$(boot_guest "$kernel" "$initrd" "$disk" "$timeout" "$console" TEOSIM-LOG-BYTES "$append") || exit 1
 head -c "$bytes" "$disk" > "$out"
 rm -f "$disk"
 say "log: $out ($bytes bytes)"
