@@ -14,10 +14,12 @@
  * against the recorded ones.  Memory: the peak resident size during a run
  * over the trace and during a run over one LONG_FACTOR times as long.
  *
- * Usage: bench-sim [SECONDS]  (simulated seconds of the short trace, default 20)
+ * Usage: bench-sim [SECONDS [GOVERNOR]]  (simulated seconds of the short
+ * trace, default 20; only that governor, for a run under callgrind)
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include <glib/gstdio.h>
@@ -335,6 +337,7 @@ static struct sim_config config_of(const char *path, const struct platform *p)
 int main(int argc, char **argv)
 {
 	unsigned int seconds = argc > 1 ? (unsigned int)atoi(argv[1]) : 20;
+	const char *only = argc > 2 ? argv[2] : NULL;
 	g_autofree char *dir = g_dir_make_tmp("teosim-bench-XXXXXX", NULL);
 	char *shortp, *longp;
 	struct sim_config cfg, cfg_long;
@@ -345,8 +348,10 @@ int main(int argc, char **argv)
 	GArray *events;
 
 	kshim_registry_init();
-	if (!seconds || !platform_load("skx", &p, &error))
-		die(error ? error : g_error_new(G_FILE_ERROR, 0, "usage: bench-sim [SECONDS]"));
+	if (!seconds || !platform_load("skx", &p, &error) ||
+	    (only && !kshim_governor_find(only)))
+		die(error ? error : g_error_new(G_FILE_ERROR, 0,
+						"usage: bench-sim [SECONDS [GOVERNOR]]"));
 	shortp = generate(dir, "short.trace", seconds * 1000);
 	longp = generate(dir, "long.trace", LONG_FACTOR * seconds * 1000);
 	cfg = config_of(shortp, &p);
@@ -373,6 +378,8 @@ int main(int argc, char **argv)
 		struct recorder rec = { .periods = g_array_new(FALSE, FALSE, sizeof(struct recorded)) };
 		uint64_t mismatches = 0;
 
+		if (only && strcmp(gov->meta->name, only))
+			continue;
 		time_memory_run(gov, &cfg, events, &rec);
 		for (int k = 0; k < 5; k++) {
 			t_file = MIN(t_file, time_file_run(gov, &cfg, shortp, &periods));

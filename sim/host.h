@@ -11,16 +11,38 @@
 
 #include <kshim/host.h>
 
-struct sim_cpu;
-struct idle_period;
+#include "idle-loop.h"
+#include "tick.h"
 
 extern const struct kshim_host_ops sim_host_ops;
 
 /*
+ * tick_nohz_get_sleep_length(): the kernel returns the time to the next
+ * timer with the tick left out (tick_nohz_next_event(), then the next
+ * hrtimer), and in *delta_next the time to the event the clock-event device
+ * is programmed for: the next tick while the tick runs, else that timer.
+ * All trace timers are hrtimers, exact to the nanosecond.  With no timer
+ * pending the kernel's answer is KTIME_MAX less the current time (for any
+ * CPU that does not hold the do_timer duty).
+ *
  * At idle entry (the CPU's clock_ns): works out the next tick boundary and
  * what tick_nohz_get_sleep_length() answers during this select, for the
- * host and in the period's record.
+ * host and in the period's record.  Inline: it runs every period, and a
+ * call would cost a good part of what it does.
  */
-void sim_host_enter_idle(struct sim_cpu *c, struct idle_period *p);
+static inline void sim_host_enter_idle(struct sim_cpu *c, struct idle_period *p)
+{
+	const struct sim_timer *t = timer_queue_first(&c->timers);
+	int64_t now = (int64_t)c->clock_ns;
+	int64_t sleep = t ? (int64_t)t->expires_ns - now : INT64_MAX - now;
+	int64_t tick;
+
+	c->next_tick_ns = tick_next_after_from(c->clock_ns, c->next_tick_ns, c->tick_nsec);
+	tick = (int64_t)c->next_tick_ns - now;
+	c->sleep_length_ns = p->sleep_length_ns = sleep;
+	c->delta_next_ns = p->delta_next_ns = !c->tick_stopped && tick < sleep ? tick : sleep;
+	p->next_tick_ns = c->next_tick_ns;
+	p->tick_was_stopped = c->tick_stopped;
+}
 
 #endif /* TEOSIM_SIM_HOST_H */

@@ -19,11 +19,6 @@
 
 #define NEVER	UINT64_MAX
 
-static uint64_t state_exit_latency_ns(const struct sim_cpu *c, int state)
-{
-	return (uint64_t)c->cfg->platform->states[state].desc.exit_latency_us * 1000;
-}
-
 /*
  * The polling state's time limit.  6.x, cpuidle_poll_time(): the target
  * residency of the first enabled state after state 0 whose target residency
@@ -92,12 +87,21 @@ bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_govern
 		return false;
 	}
 	c->tick_nsec = tick_nsec_for_hz(cfg->hz);
+	c->end_ns = cfg->end_ns;
+	c->latency_limit_us = cfg->latency_limit_us;
 	timer_queue_init(&c->timers);
 	if (!sim_cpu_new_machine(c, gov, &c->machine, error)) {
 		timer_queue_clear(&c->timers);
 		return false;
 	}
 	c->poll_limit_ns = poll_limit_ns(c, gov);
+	c->state_count = cfg->platform->state_count;
+	for (unsigned int i = 0; i < c->state_count; i++) {
+		const struct kshim_state_desc *d = &cfg->platform->states[i].desc;
+
+		c->exit_latency_ns[i] = (uint64_t)d->exit_latency_us * 1000;
+		c->polling[i] = d->polling;
+	}
 	return true;
 }
 
@@ -108,63 +112,70 @@ void sim_cpu_clear(struct sim_cpu *c)
 	c->machine = NULL;
 }
 
-/* Reads the look-ahead event, skipping what the engine does not use. */
-static bool fetch_event(struct sim_cpu *c, GError **error)
+/* A valid trace never gets here: kept apart from the inlined fetch_event(). */
+static bool event_out_of_order(const struct sim_cpu *c, GError **error)
 {
-	while (!c->have_next_event && !c->events_done) {
-		struct trace_event *ev = &c->next_event;
+	g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
+		    "line %lu: CPU %u: event at %" G_GUINT64_FORMAT
+		    " ns comes before the previous one", c->next_event.line, c->cpu,
+		    c->next_event.at_ns);
+	return false;
+}
+
+/*
+ * Fills the look-ahead with the CPU's next event before the end, skipping
+ * what the engine does not use; next_event_at is NEVER when there is none
+ * (the source is not asked again: nothing takes an event at NEVER).
+ * Inline: it runs for every event.
+ */
+static inline bool fetch_event(struct sim_cpu *c, GError **error)
+{
+	struct trace_event *ev = &c->next_event;
+
+	for (;;) {
 		int ret = c->src.next(c->src.priv, ev, error);
 
 		if (ret < 0)
 			return false;
-		if (ret == 0 || ev->at_ns >= c->cfg->end_ns) {
-			c->events_done = true;
+		if (ret == 0 || ev->at_ns >= c->end_ns) {
+			c->next_event_at = NEVER;
+			return true;
+		}
+		if (ev->kind != TRACE_PHASE && ev->cpu == c->cpu)
 			break;
-		}
-		if (ev->kind == TRACE_PHASE || ev->cpu != c->cpu)
-			continue;
-		if (ev->at_ns < c->last_event_ns) {
-			g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
-				    "line %lu: CPU %u: event at %" G_GUINT64_FORMAT
-				    " ns comes before the previous one", ev->line, c->cpu, ev->at_ns);
-			return false;
-		}
-		c->last_event_ns = ev->at_ns;
-		c->have_next_event = true;
 	}
+	if (ev->at_ns < c->last_event_ns)
+		return event_out_of_order(c, error);
+	c->last_event_ns = c->next_event_at = ev->at_ns;
 	return true;
 }
 
-/* The time of the next trace event of this CPU before the end, or NEVER. */
-static inline bool peek_event(struct sim_cpu *c, uint64_t *at, GError **error)
-{
-	if (!c->have_next_event && !fetch_event(c, error))
-		return false;
-	*at = c->have_next_event ? c->next_event.at_ns : NEVER;
-	return true;
-}
-
-/* Consumes the look-ahead event; returns the work it brings to the CPU. */
-static uint64_t take_event(struct sim_cpu *c)
+/*
+ * Consumes the look-ahead event into *work (what it brings to the CPU) and
+ * reads the next one.  Reading ahead right away is what the loop did when
+ * it next peeked: every take is followed by a peek.
+ */
+static inline bool take_event(struct sim_cpu *c, uint64_t *work, GError **error)
 {
 	const struct trace_event *ev = &c->next_event;
 
-	c->have_next_event = false;
+	*work = 0;
 	switch (ev->kind) {
 	case TRACE_TIMER:
 		timer_queue_arm(&c->timers, ev->timer_id, ev->expires_ns, ev->period_ns,
 				ev->work_ns);
-		return 0;
+		break;
 	case TRACE_CANCEL:
 		timer_queue_cancel(&c->timers, ev->timer_id);
-		return 0;
+		break;
 	case TRACE_IRQ:
 	case TRACE_BUSY:
-		return ev->work_ns;
+		*work = ev->work_ns;
+		break;
 	case TRACE_PHASE:
 		break;
 	}
-	return 0;
+	return fetch_event(c, error);
 }
 
 /* Expires the earliest timer, re-arming a periodic one; returns its work. */
@@ -179,11 +190,9 @@ static uint64_t expire_timer(struct sim_cpu *c)
 	return t.work_ns;
 }
 
-static uint64_t first_timer_ns(const struct sim_cpu *c)
+static inline uint64_t first_timer_ns(const struct sim_cpu *c)
 {
-	const struct sim_timer *t = timer_queue_first(&c->timers);
-
-	return t ? t->expires_ns : NEVER;
+	return timer_queue_first_ns(&c->timers);
 }
 
 /*
@@ -191,16 +200,20 @@ static uint64_t first_timer_ns(const struct sim_cpu *c)
  * the work queued so far adds its own work (first come, first served), until
  * nothing more arrives before the CPU runs out of work.
  */
-static bool run_work(struct sim_cpu *c, uint64_t *busy_end, GError **error)
+static inline bool run_work(struct sim_cpu *c, uint64_t *busy_end, GError **error)
 {
 	for (;;) {
-		uint64_t ev_at, timer_at = first_timer_ns(c);
+		uint64_t timer_at = first_timer_ns(c);
+		uint64_t at = MIN(c->next_event_at, timer_at);
+		uint64_t work;
 
-		if (!peek_event(c, &ev_at, error))
-			return false;
-		if (MIN(ev_at, timer_at) > *busy_end || MIN(ev_at, timer_at) >= c->cfg->end_ns)
+		if (at > *busy_end || at >= c->end_ns)
 			return true;
-		*busy_end += timer_at <= ev_at ? expire_timer(c) : take_event(c);
+		if (timer_at <= c->next_event_at)
+			work = expire_timer(c);
+		else if (!take_event(c, &work, error))
+			return false;
+		*busy_end += work;
 	}
 }
 
@@ -225,35 +238,37 @@ static void stop_or_retain_tick(struct sim_cpu *c, bool stop_tick)
  * armed or cancelled meanwhile change the CPU's queue without waking it.
  * Sets p->wake_ns to NEVER when the CPU sleeps past the end.
  */
-static bool sleep_until_wakeup(struct sim_cpu *c, struct idle_period *p, GError **error)
+static inline bool sleep_until_wakeup(struct sim_cpu *c, struct idle_period *p,
+				      GError **error)
 {
-	bool polling = c->cfg->platform->states[p->state].desc.polling;
-	uint64_t poll_end = polling ? p->entry_ns + c->poll_limit_ns : NEVER;
+	uint64_t poll_end = c->polling[p->state] ? p->entry_ns + c->poll_limit_ns : NEVER;
 	uint64_t tick_at = c->tick_stopped ? NEVER : p->next_tick_ns;
+	uint64_t limit = MIN(tick_at, poll_end);	/* the first wake source of the CPU's own */
 
 	for (;;) {
-		uint64_t ev_at, timer_at = first_timer_ns(c);
+		uint64_t timer_at = first_timer_ns(c);
+		uint64_t ev_at = c->next_event_at;
+		uint64_t work;
 
-		if (!peek_event(c, &ev_at, error))
-			return false;
-		if (timer_at <= MIN(MIN(ev_at, tick_at), poll_end)) {
+		if (timer_at <= MIN(ev_at, limit)) {
 			p->wake_ns = timer_at;	/* NEVER if nothing at all is ahead */
 			p->cause = WAKE_TIMER;
 			return true;
 		}
-		if (ev_at <= MIN(tick_at, poll_end)) {
-			if (c->next_event.kind == TRACE_IRQ || c->next_event.kind == TRACE_BUSY) {
-				p->wake_ns = ev_at;
-				p->cause = WAKE_EVENT;
-				return true;
-			}
-			take_event(c);
-			continue;
+		if (ev_at > limit)
+			break;
+		if (c->next_event.kind == TRACE_IRQ || c->next_event.kind == TRACE_BUSY) {
+			p->wake_ns = ev_at;
+			p->cause = WAKE_EVENT;
+			return true;
 		}
-		p->wake_ns = MIN(tick_at, poll_end);
-		p->cause = tick_at <= poll_end ? WAKE_TICK : WAKE_POLL_LIMIT;
-		return true;
+		/* A timer armed or cancelled: it brings no work. */
+		if (!take_event(c, &work, error))
+			return false;
 	}
+	p->wake_ns = limit;
+	p->cause = tick_at <= poll_end ? WAKE_TICK : WAKE_POLL_LIMIT;
+	return true;
 }
 
 /*
@@ -262,7 +277,7 @@ static bool sleep_until_wakeup(struct sim_cpu *c, struct idle_period *p, GError 
  * *past_end when the CPU is still idle at the end of the trace: that
  * period is neither accounted nor reflected.
  */
-static bool idle_once(struct sim_cpu *c, uint64_t now, bool *past_end, GError **error)
+static inline bool idle_once(struct sim_cpu *c, uint64_t now, bool *past_end, GError **error)
 {
 	struct idle_period p = { .entry_ns = now };
 	uint64_t residency_ns;
@@ -270,10 +285,10 @@ static bool idle_once(struct sim_cpu *c, uint64_t now, bool *past_end, GError **
 	c->clock_ns = now;
 	sim_host_enter_idle(c, &p);
 	p.state = kshim_machine_select(c->machine, 0, &p.stop_tick);
-	if (p.state < 0 || p.state >= (int)c->cfg->platform->state_count) {
+	if ((unsigned int)p.state >= c->state_count) {
 		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
 			    "CPU %u at %" G_GUINT64_FORMAT " ns: %s selected state %d of %u",
-			    c->cpu, now, c->gov->meta->name, p.state, c->cfg->platform->state_count);
+			    c->cpu, now, c->gov->meta->name, p.state, c->state_count);
 		return false;
 	}
 	if (c->observer.selected)
@@ -283,11 +298,11 @@ static bool idle_once(struct sim_cpu *c, uint64_t now, bool *past_end, GError **
 
 	if (!sleep_until_wakeup(c, &p, error))
 		return false;
-	*past_end = p.wake_ns >= c->cfg->end_ns;
+	*past_end = p.wake_ns >= c->end_ns;
 	if (*past_end)
 		return true;
 	/* The core reads local_clock() once the state's exit latency has passed. */
-	p.exit_latency_ns = state_exit_latency_ns(c, p.state);
+	p.exit_latency_ns = c->exit_latency_ns[p.state];
 	residency_ns = p.wake_ns + p.exit_latency_ns - now;
 	c->clock_ns = p.wake_ns + p.exit_latency_ns;
 	kshim_machine_entered(c->machine, 0, p.state, p.state, residency_ns,
@@ -304,9 +319,11 @@ static bool idle_once(struct sim_cpu *c, uint64_t now, bool *past_end, GError **
 
 bool sim_cpu_run(struct sim_cpu *c, GError **error)
 {
-	const uint64_t end = c->cfg->end_ns;
+	const uint64_t end = c->end_ns;
 	uint64_t now = 0;	/* every CPU starts in the idle loop with the tick running */
 
+	if (!fetch_event(c, error))
+		return false;
 	for (;;) {
 		uint64_t busy_end = now;
 		bool past_end = false;

@@ -80,13 +80,24 @@ struct sim_cpu {
 	struct idle_scorer *scorer;		/* may be NULL */
 	struct idle_observer observer;		/* callbacks may be NULL */
 
-	struct trace_event next_event;		/* one event of look-ahead */
-	bool have_next_event;
-	bool events_done;			/* the source ended, or reached end_ns */
+	/*
+	 * One event of look-ahead, always filled while the CPU runs: the
+	 * loop reads next_event_at, UINT64_MAX once no event of this CPU
+	 * comes before the end, and never calls the source just to peek.
+	 */
+	struct trace_event next_event;
+	uint64_t next_event_at;
 	uint64_t last_event_ns;
 	struct timer_queue timers;
 	uint64_t tick_nsec;
 	uint64_t poll_limit_ns;			/* the polling state's time limit */
+	/* Copies of cfg's, read every event or period without following cfg. */
+	uint64_t end_ns;
+	int32_t latency_limit_us;
+	/* The platform's figures the loop reads every period, per state. */
+	unsigned int state_count;
+	uint64_t exit_latency_ns[KSHIM_STATE_MAX];
+	bool polling[KSHIM_STATE_MAX];
 
 	/* What the host interface answers (sim/host.c). */
 	uint64_t clock_ns;

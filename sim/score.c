@@ -12,12 +12,21 @@ struct idle_scorer {
 	uint64_t target_ns[KSHIM_STATE_MAX], exit_ns[KSHIM_STATE_MAX];
 	bool enabled[KSHIM_STATE_MAX], usable[KSHIM_STATE_MAX];
 	/*
-	 * Per state, for above_below() on every period without a loop: whether
-	 * a shallower state is enabled, and the target residency of the first
-	 * enabled deeper one (UINT64_MAX when there is none: never reached).
+	 * Per state, for above_below() on every period without a loop: the
+	 * residency below which a period is "above" (its target residency, or
+	 * 0 when no shallower state is enabled), and the target residency of
+	 * the first enabled deeper state (UINT64_MAX when there is none: never
+	 * reached).
 	 */
-	bool shallower_enabled[KSHIM_STATE_MAX];
+	uint64_t above_under_ns[KSHIM_STATE_MAX];
 	uint64_t deeper_target_ns[KSHIM_STATE_MAX];
+	/*
+	 * The states hindsight may pick after state 0, deepest first, with
+	 * their target residencies: its search reads one short array.
+	 */
+	unsigned int pick_count;
+	int pick_state[KSHIM_STATE_MAX];
+	uint64_t pick_target_ns[KSHIM_STATE_MAX];
 	/* Past this much idle time every usable state's target residency fits. */
 	uint64_t saturation_ns;
 	struct cpu_score score;
@@ -37,22 +46,39 @@ static bool usable(const struct kshim_state_desc *d, int32_t latency_limit_us)
 	return !d->disabled && d->exit_latency_us <= (uint32_t)MAX(latency_limit_us, 0);
 }
 
-int idle_scorer_hindsight(const struct idle_scorer *s, uint64_t idle_ns)
+/* Inline: the scorer asks once per period. */
+static inline int hindsight(const struct idle_scorer *s, uint64_t idle_ns)
 {
-	for (int i = (int)s->state_count - 1; i > 0; i--)
-		if (s->usable[i] && s->target_ns[i] <= idle_ns)
-			return i;
+	for (unsigned int k = 0; k < s->pick_count; k++)
+		if (s->pick_target_ns[k] <= idle_ns)
+			return s->pick_state[k];
 	return 0;
 }
 
-/* Fills shallower_enabled[] and deeper_target_ns[] from enabled[]. */
+int idle_scorer_hindsight(const struct idle_scorer *s, uint64_t idle_ns)
+{
+	return hindsight(s, idle_ns);
+}
+
+/* Fills pick_state[] and pick_target_ns[] from usable[]. */
+static void pickable_states(struct idle_scorer *s)
+{
+	for (int i = (int)s->state_count - 1; i > 0; i--) {
+		if (!s->usable[i])
+			continue;
+		s->pick_state[s->pick_count] = i;
+		s->pick_target_ns[s->pick_count++] = s->target_ns[i];
+	}
+}
+
+/* Fills above_under_ns[] and deeper_target_ns[] from enabled[]. */
 static void neighbour_states(struct idle_scorer *s)
 {
 	bool seen = false;
 	uint64_t deeper = UINT64_MAX;
 
 	for (unsigned int i = 0; i < s->state_count; i++) {
-		s->shallower_enabled[i] = seen;
+		s->above_under_ns[i] = seen ? s->target_ns[i] : 0;
 		seen |= s->enabled[i];
 	}
 	for (unsigned int i = s->state_count; i-- > 0;) {
@@ -76,7 +102,8 @@ struct idle_scorer *idle_scorer_new(const struct platform *p, int32_t latency_li
 		s->usable[i] = usable(d, latency_limit_us);
 	}
 	neighbour_states(s);
-	s->saturation_ns = s->target_ns[idle_scorer_hindsight(s, UINT64_MAX)];
+	pickable_states(s);
+	s->saturation_ns = s->target_ns[hindsight(s, UINT64_MAX)];
 	s->score.state_count = p->state_count;
 	s->unsettled = g_array_new(FALSE, FALSE, sizeof(struct idle_period));
 	return s;
@@ -97,13 +124,13 @@ void idle_scorer_free(struct idle_scorer *s)
  * when r exceeds the exit latency and r less the exit latency reaches the
  * target residency of the first enabled deeper state.
  */
-static void above_below(const struct idle_scorer *s, const struct idle_period *p,
-			bool *above, bool *below)
+static inline void above_below(const struct idle_scorer *s, const struct idle_period *p,
+			       bool *above, bool *below)
 {
 	uint64_t r = p->wake_ns + p->exit_latency_ns - p->entry_ns;
 	int i = p->state;
 
-	*above = r < s->target_ns[i] && s->shallower_enabled[i];
+	*above = r < s->above_under_ns[i];
 	*below = r >= s->target_ns[i] && r > p->exit_latency_ns &&
 		 r - p->exit_latency_ns >= s->deeper_target_ns[i];
 }
@@ -145,12 +172,13 @@ static void count_wakeup(struct cpu_score *sc, const struct idle_period *p)
 /*
  * Judges a period's choices, knowing its stretch ends at end_ns, or at
  * least lasts until end_ns when that already settles them.  Returns the
- * hindsight-optimal state, for a caller that needs it too.
+ * hindsight-optimal state, for a caller that needs it too.  Inline, with
+ * the observer's rare work apart: it runs once per period.
  */
-static int settle(struct idle_scorer *s, const struct idle_period *p, uint64_t end_ns)
+static inline int judge(struct idle_scorer *s, const struct idle_period *p, uint64_t end_ns)
 {
 	struct cpu_score *sc = &s->score;
-	int best = idle_scorer_hindsight(s, end_ns - p->entry_ns);
+	int best = hindsight(s, end_ns - p->entry_ns);
 
 	sc->scored++;
 	sc->states[best].optimal++;
@@ -168,13 +196,27 @@ static int settle(struct idle_scorer *s, const struct idle_period *p, uint64_t e
 		sc->needless_stops++;
 	if (!p->stop_tick && !p->tick_stopped && end_ns > p->next_tick_ns)
 		sc->missed_stops++;
-	if (s->observer) {
-		struct idle_verdict v = { .period = p, .idle_ns = end_ns - p->entry_ns,
-					  .optimal = best };
+	return best;
+}
 
-		above_below(s, p, &v.above, &v.below);
-		s->observer(s->observer_priv, &v);
-	}
+/* Hands the observer a judged period's verdict. */
+static void tell_observer(const struct idle_scorer *s, const struct idle_period *p,
+			  uint64_t end_ns, int best)
+{
+	struct idle_verdict v = { .period = p, .idle_ns = end_ns - p->entry_ns,
+				  .optimal = best };
+
+	above_below(s, p, &v.above, &v.below);
+	s->observer(s->observer_priv, &v);
+}
+
+/* judge(), and the verdict to the observer. */
+static inline int settle(struct idle_scorer *s, const struct idle_period *p, uint64_t end_ns)
+{
+	int best = judge(s, p, end_ns);
+
+	if (s->observer)
+		tell_observer(s, p, end_ns, best);
 	return best;
 }
 
@@ -210,7 +252,7 @@ static void close_stretch(struct idle_scorer *s, uint64_t end_ns)
 {
 	struct cpu_score *sc = &s->score;
 	GArray *a = s->unsettled;
-	int best = idle_scorer_hindsight(s, end_ns - s->stretch_start_ns);
+	int best = hindsight(s, end_ns - s->stretch_start_ns);
 
 	for (guint k = 0; k < a->len; k++)
 		settle(s, &g_array_index(a, struct idle_period, k), end_ns);
@@ -227,7 +269,7 @@ static void close_stretch(struct idle_scorer *s, uint64_t end_ns)
 }
 
 /* The common case: one period that is a whole stretch by itself. */
-static void score_lone_period(struct idle_scorer *s, const struct idle_period *p)
+static inline void score_lone_period(struct idle_scorer *s, const struct idle_period *p)
 {
 	struct cpu_score *sc = &s->score;
 	int best = settle(s, p, p->wake_ns);
@@ -238,14 +280,13 @@ static void score_lone_period(struct idle_scorer *s, const struct idle_period *p
 	sc->opt_exit_ns += s->exit_ns[best];
 }
 
-void idle_scorer_add(struct idle_scorer *s, const struct idle_period *p)
+/*
+ * A period that opens or continues a stretch of several.  Never inlined:
+ * it is the rare case, and kept apart the common one needs fewer registers.
+ */
+static G_GNUC_NO_INLINE void add_to_stretch(struct idle_scorer *s,
+					    const struct idle_period *p, bool ends_stretch)
 {
-	bool ends_stretch = p->cause == WAKE_TIMER || p->cause == WAKE_EVENT;
-
-	count_above_below(s, p);
-	count_wakeup(&s->score, p);
-	if (!s->stretch_open && ends_stretch)
-		return score_lone_period(s, p);
 	if (!s->stretch_open) {
 		s->stretch_open = true;
 		s->stretch_start_ns = p->entry_ns;
@@ -257,6 +298,18 @@ void idle_scorer_add(struct idle_scorer *s, const struct idle_period *p)
 		close_stretch(s, p->wake_ns);
 	else
 		settle_early(s, p->wake_ns);
+}
+
+void idle_scorer_add(struct idle_scorer *s, const struct idle_period *p)
+{
+	bool ends_stretch = p->cause == WAKE_TIMER || p->cause == WAKE_EVENT;
+
+	count_above_below(s, p);
+	count_wakeup(&s->score, p);
+	if (s->stretch_open || !ends_stretch)
+		add_to_stretch(s, p, ends_stretch);
+	else
+		score_lone_period(s, p);
 }
 
 void idle_scorer_finish(struct idle_scorer *s, const struct sim_cpu *c,

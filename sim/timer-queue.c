@@ -5,7 +5,7 @@
 
 void timer_queue_init(struct timer_queue *q)
 {
-	*q = (struct timer_queue){ .slot_mask = SLOTS_MIN - 1 };
+	*q = (struct timer_queue){ .slot_mask = SLOTS_MIN - 1, .first_ns = UINT64_MAX };
 	q->slots = g_new0(struct timer_slot, SLOTS_MIN);
 }
 
@@ -109,6 +109,12 @@ static void restore(struct timer_queue *q, unsigned int i)
 	place(q, i, &t);
 }
 
+/* Keeps first_ns up to date after a change of the heap. */
+static void note_first(struct timer_queue *q)
+{
+	q->first_ns = q->len ? q->heap[0].expires_ns : UINT64_MAX;
+}
+
 static void remove_at(struct timer_queue *q, unsigned int i)
 {
 	free_slot(q, (unsigned int)(find_slot(q, q->heap[i].id) - q->slots));
@@ -145,6 +151,7 @@ void timer_queue_arm(struct timer_queue *q, uint64_t id, uint64_t expires_ns,
 	t->work_ns = work_ns;
 	t->armed_seq = q->next_seq++;
 	restore(q, i);
+	note_first(q);
 }
 
 bool timer_queue_cancel(struct timer_queue *q, uint64_t id)
@@ -154,6 +161,7 @@ bool timer_queue_cancel(struct timer_queue *q, uint64_t id)
 	if (!slot->pos)
 		return false;
 	remove_at(q, slot->pos - 1);
+	note_first(q);
 	return true;
 }
 
@@ -161,4 +169,5 @@ void timer_queue_pop(struct timer_queue *q, struct sim_timer *out)
 {
 	*out = q->heap[0];
 	remove_at(q, 0);
+	note_first(q);
 }

@@ -37,6 +37,11 @@ struct timer_queue {
 	struct timer_slot *slots;
 	unsigned int slot_mask;	/* slots has slot_mask + 1 entries, a power of 2 */
 	uint64_t next_seq;
+	/*
+	 * The earliest expiry, UINT64_MAX with no timer: the idle loop asks
+	 * several times per period and the queue changes far less often.
+	 */
+	uint64_t first_ns;
 };
 
 void timer_queue_init(struct timer_queue *q);
@@ -50,6 +55,11 @@ bool timer_queue_cancel(struct timer_queue *q, uint64_t id);
 static inline const struct sim_timer *timer_queue_first(const struct timer_queue *q)
 {
 	return q->len ? &q->heap[0] : NULL;
+}
+/* The earliest timer's expiry, or UINT64_MAX when there is none. */
+static inline uint64_t timer_queue_first_ns(const struct timer_queue *q)
+{
+	return q->first_ns;
 }
 /* Removes the earliest timer into *out (the queue must not be empty). */
 void timer_queue_pop(struct timer_queue *q, struct sim_timer *out);

@@ -396,16 +396,17 @@ static inline bool skip_key(const char **s, const char *key, size_t len)
  * The digits of a value, then a space or the end of the line.  At most 19
  * digits, which fit in 64 bits; longer ones go the general way.
  */
-static bool scan_digits(const char **s, uint64_t *out)
+static inline bool scan_digits(const char **s, uint64_t *out)
 {
 	const char *p = *s;
 	uint64_t v = 0;
 	unsigned int n, d;
 
-	for (n = 0; n < 19 && (d = (unsigned char)p[n] - '0') <= 9; n++)
+	/* Past 19 digits v may wrap, but then the value is refused anyway. */
+	for (n = 0; (d = (unsigned char)p[n] - '0') <= 9; n++)
 		v = v * 10 + d;
 	p += n;
-	if (!n || (*p && *p != ' '))
+	if (!n || n > 19 || (*p && *p != ' '))
 		return false;
 	*out = v;
 	*s = *p ? p + 1 : p;
@@ -477,7 +478,9 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 	struct known_timer *t = NULL;
 	uint64_t cpu;
 
-	memset(ev, 0, sizeof(*ev));
+	/* What the line may leave out is 0, as in the general path (the name is for phases). */
+	ev->timer_id = ev->expires_ns = ev->period_ns = ev->work_ns = 0;
+	ev->phase[0] = '\0';
 	if (!scan_kind(&s, &ev->kind) || !SCAN_NUMBER(&s, "at_ns=", &ev->at_ns) ||
 	    !SCAN_NUMBER(&s, "cpu=", &cpu) || cpu >= r->header.nr_cpus)
 		return false;
@@ -499,7 +502,8 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 }
 
 /* The next event of any CPU: the pending one, a line in the writer's form, or any other. */
-static int next_any_event(struct trace_reader *r, struct trace_event *ev, GError **error)
+static inline int next_any_event(struct trace_reader *r, struct trace_event *ev,
+				 GError **error)
 {
 	struct kv_line l;
 	char *s;
