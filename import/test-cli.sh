@@ -12,21 +12,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0
 
-# expect STATUS PATTERN COMMAND...: runs COMMAND, checks status and that stderr or stdout matches.
-expect() {
-	want_status=$1 pattern=$2
-	shift 2
-	"$@" > "$work/out" 2> "$work/err"
-	status=$?
-	if [ "$status" -ne "$want_status" ] ||
-	   { [ -n "$pattern" ] && ! grep -q -- "$pattern" "$work/err" "$work/out"; }; then
-		echo "FAIL: $*: status $status (want $want_status), stderr:"
-		cat "$work/err"
-		failures=$((failures + 1))
-	else
-		echo "ok: $* -> $status"
-	fi
-}
+. "$(dirname "$0")/../tests/expect.sh"
+# The importer writes some results on standard output.
+expect_streams="err out"
 
 expect 0 "note: CPUs idle when the capture started: 1" "$teosim" import "$data/basic.txt" -o "$work/basic.trace"
 expect 0 "" grep -q "^# note: wakeups by the tick: 1" "$work/basic.trace"

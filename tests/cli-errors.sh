@@ -10,21 +10,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0
 
-# expect STATUS PATTERN COMMAND...: runs COMMAND, checks status and stderr.
-expect() {
-	want_status=$1 pattern=$2
-	shift 2
-	"$@" > "$work/out" 2> "$work/err"
-	status=$?
-	if [ "$status" -ne "$want_status" ] ||
-	   { [ -n "$pattern" ] && ! grep -q -- "$pattern" "$work/err"; }; then
-		echo "FAIL: $*: status $status (want $want_status), stderr:"
-		cat "$work/err"
-		failures=$((failures + 1))
-	else
-		echo "ok: $* -> $status: $(head -n 1 "$work/err")"
-	fi
-}
+. "$(dirname "$0")/expect.sh"
 
 printf 'teosim-calls 1\nhz 250\ncpus 1\nstate 0 name=POLL exit_us=0 residency_us=0 flags=polling\nstate 1 name=C1 exit_us=2 residency_us=2\n' > "$work/header"
 cp "$work/header" "$work/good"
