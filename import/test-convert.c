@@ -30,14 +30,14 @@ static void assert_reads_back(const struct imported *im)
 	g_autofree char *path = g_build_filename(dir, "imported.trace", NULL);
 	g_autoptr(GError) error = NULL;
 	struct trace_reader *r;
-	struct trace_event ev;
+	const struct trace_event *ev;
 	FILE *f = fopen(path, "w");
 	int ret;
 
 	assert_non_null(f);
 	imported_write(f, im, "capture");
 	assert_int_equal(fclose(f), 0);
-	r = trace_open(path, -1, &error);
+	r = trace_open(path, &error);
 	if (!r)
 		fail_msg("%s", error->message);
 	while ((ret = trace_next(r, &ev, &error)) > 0)

@@ -25,6 +25,7 @@
 #include <glib/gstdio.h>
 #include <kshim/registry.h>
 
+#include "feed.h"
 #include "gen.h"
 #include "host.h"
 #include "idle-loop.h"
@@ -125,14 +126,14 @@ struct event_array {
 	guint next;
 };
 
-static int array_next(void *priv, struct trace_event *ev, GError **error)
+static int array_next(void *priv, const struct trace_event **ev, GError **error)
 {
 	struct event_array *a = priv;
 
 	(void)error;
 	if (a->next == a->events->len)
 		return 0;
-	*ev = g_array_index(a->events, struct trace_event, a->next++);
+	*ev = &g_array_index(a->events, struct trace_event, a->next++);
 	return 1;
 }
 
@@ -158,22 +159,31 @@ static void record_reflect(void *priv, const struct idle_period *p)
 	g_array_append_val(r->periods, r->pending);
 }
 
-/* One simulation; returns the idle periods scored. */
+/*
+ * One simulation, fed from the reader r as teosim runs are, or else from
+ * the array a; returns the idle periods scored.
+ */
 static uint64_t simulate(const struct kshim_governor *gov, const struct sim_config *cfg,
-			 struct sim_event_source src, struct recorder *rec)
+			 struct trace_reader *r, struct event_array *a, struct recorder *rec)
 {
 	struct idle_scorer *scorer = idle_scorer_new(cfg->platform, cfg->latency_limit_us);
 	GError *error = NULL;
 	struct cpu_score score;
 	struct sim_cpu c;
 
-	if (!sim_cpu_init(&c, 0, gov, cfg, src, &error))
+	if (!sim_cpu_init(&c, 0, gov, cfg, &error))
 		die(error);
 	c.scorer = scorer;
 	if (rec)
 		c.observer = (struct idle_observer){ record_select, record_reflect, rec };
-	if (!sim_cpu_run(&c, &error))
+	if (r) {
+		struct feed_listener l = { .cpu = &c };
+
+		if (!trace_feed(r, &l, 1, NULL))
+			die(l.error);
+	} else if (!sim_cpu_run(&c, (struct sim_event_source){ array_next, a }, &error)) {
 		die(error);
+	}
 	idle_scorer_finish(scorer, &c, &score);
 	idle_scorer_free(scorer);
 	sim_cpu_clear(&c);
@@ -184,13 +194,13 @@ static double time_file_run(const struct kshim_governor *gov, const struct sim_c
 			    const char *path, uint64_t *periods)
 {
 	GError *error = NULL;
-	struct trace_reader *r = trace_open(path, 0, &error);
+	struct trace_reader *r = trace_open(path, &error);
 	double t0;
 
 	if (!r)
 		die(error);
 	t0 = now_s();
-	*periods = simulate(gov, cfg, sim_trace_source(r), NULL);
+	*periods = simulate(gov, cfg, r, NULL, NULL);
 	t0 = now_s() - t0;
 	trace_close(r);
 	return t0;
@@ -202,7 +212,7 @@ static double time_memory_run(const struct kshim_governor *gov, const struct sim
 	struct event_array a = { .events = events };
 	double t0 = now_s();
 
-	simulate(gov, cfg, (struct sim_event_source){ array_next, &a }, rec);
+	simulate(gov, cfg, NULL, &a, rec);
 	return now_s() - t0;
 }
 
@@ -306,14 +316,14 @@ static GArray *load_events(const char *path)
 {
 	GArray *events = g_array_new(FALSE, FALSE, sizeof(struct trace_event));
 	GError *error = NULL;
-	struct trace_reader *r = trace_open(path, 0, &error);
-	struct trace_event ev;
+	struct trace_reader *r = trace_open(path, &error);
+	const struct trace_event *ev;
 	int ret;
 
 	if (!r)
 		die(error);
 	while ((ret = trace_next(r, &ev, &error)) > 0)
-		g_array_append_val(events, ev);
+		g_array_append_vals(events, ev, 1);
 	if (ret < 0)
 		die(error);
 	trace_close(r);
@@ -323,7 +333,7 @@ static GArray *load_events(const char *path)
 static struct sim_config config_of(const char *path, const struct platform *p)
 {
 	GError *error = NULL;
-	struct trace_reader *r = trace_open(path, -1, &error);
+	struct trace_reader *r = trace_open(path, &error);
 	struct sim_config cfg;
 
 	if (!r)

@@ -2,17 +2,26 @@
 #include <inttypes.h>
 
 #include "diff.h"
+#include "feed.h"
 #include "kvline.h"
 
 struct diff_cpu {
 	const struct kshim_governor *gov_a, *gov_b;
-	const char *trace;
 	unsigned int cpu;
 	const struct sim_config *cfg;
-	struct kshim_machine *follower;
+	struct sim_cpu sim;		/* A runs the CPU ... */
+	struct kshim_machine *follower;	/* ... and B follows its periods */
+	bool started;
 	int state_b;			/* B's choice for the current period */
 	struct diff_result result;
 	GError *error;
+};
+
+/* CPUs that one thread diffs from one pass over the trace. */
+struct diff_group {
+	const char *trace;
+	struct diff_cpu *cpus;
+	unsigned int n;
 };
 
 static void follower_select(void *priv, const struct idle_period *p)
@@ -46,28 +55,42 @@ static void follower_reflect(void *priv, const struct idle_period *p)
 	kshim_machine_reflect(d->follower, 0, d->state_b);
 }
 
-static void diff_one_cpu(gpointer data, gpointer unused)
+static bool diff_start(void *priv, unsigned int k, struct sim_cpu **cpu, GError **error)
 {
-	struct diff_cpu *d = data;
-	struct trace_reader *r = trace_open(d->trace, (int)d->cpu, &d->error);
-	struct sim_cpu c;
+	struct diff_cpu *d = &((struct diff_group *)priv)->cpus[k];
+
+	if (!sim_cpu_init(&d->sim, d->cpu, d->gov_a, d->cfg, error))
+		return false;
+	if (!sim_cpu_new_machine(&d->sim, d->gov_b, &d->follower, error)) {
+		sim_cpu_clear(&d->sim);
+		return false;
+	}
+	d->sim.observer = (struct idle_observer){
+		.selected = follower_select, .reflected = follower_reflect, .priv = d,
+	};
+	d->started = true;
+	*cpu = &d->sim;
+	return true;
+}
+
+static void diff_end(void *priv, unsigned int k, GError *error)
+{
+	struct diff_cpu *d = &((struct diff_group *)priv)->cpus[k];
+
+	d->error = error;
+	if (!d->started)
+		return;
+	kshim_machine_free(d->follower);
+	sim_cpu_clear(&d->sim);
+}
+
+static void diff_group(gpointer data, gpointer unused)
+{
+	struct diff_group *g = data;
+	struct feed_jobs jobs = { .n = g->n, .start = diff_start, .end = diff_end, .priv = g };
 
 	(void)unused;
-	if (!r)
-		return;
-	if (!sim_cpu_init(&c, d->cpu, d->gov_a, d->cfg, sim_trace_source(r), &d->error)) {
-		trace_close(r);
-		return;
-	}
-	if (sim_cpu_new_machine(&c, d->gov_b, &d->follower, &d->error)) {
-		c.observer = (struct idle_observer){
-			.selected = follower_select, .reflected = follower_reflect, .priv = d,
-		};
-		sim_cpu_run(&c, &d->error);
-		kshim_machine_free(d->follower);
-	}
-	sim_cpu_clear(&c);
-	trace_close(r);
+	trace_feed_jobs(g->trace, &jobs, NULL);
 }
 
 static void merge(struct diff_result *sum, const struct diff_result *r)
@@ -110,10 +133,11 @@ bool sim_diff(const struct sim_run_options *o, const struct kshim_governor *a,
 	      const struct kshim_governor *b, const char *trace, struct diff_result *out,
 	      GError **error)
 {
-	struct trace_reader *r = trace_open(trace, -1, error);
+	struct trace_reader *r = trace_open(trace, error);
 	struct sim_config cfg;
 	struct diff_cpu *cpus;
-	unsigned int n;
+	struct diff_group *groups;
+	unsigned int n, nr_groups;
 	bool ok = true;
 
 	*out = (struct diff_result){ 0 };
@@ -124,24 +148,28 @@ bool sim_diff(const struct sim_run_options *o, const struct kshim_governor *a,
 	trace_close(r);
 	cpus = g_new0(struct diff_cpu, n);
 	for (unsigned int k = 0; k < n; k++) {
-		cpus[k] = (struct diff_cpu){ .gov_a = a, .gov_b = b, .trace = trace, .cpu = k,
-					     .cfg = &cfg };
+		cpus[k] = (struct diff_cpu){ .gov_a = a, .gov_b = b, .cpu = k, .cfg = &cfg };
 		if (o->plots)
 			cpus[k].result.plot = new_plot(o, a, b, cfg.end_ns);
 	}
 	if (o->plots)
 		out->plot = new_plot(o, a, b, cfg.end_ns);
-	if (o->threads <= 1 || n <= 1) {
-		for (unsigned int k = 0; k < n; k++)
-			diff_one_cpu(&cpus[k], NULL);
+	/* Each thread's group of CPUs reads the trace once. */
+	nr_groups = MIN(MAX(o->threads, 1), n);
+	groups = g_new(struct diff_group, nr_groups);
+	for (unsigned int k = 0; k < nr_groups; k++)
+		groups[k] = (struct diff_group){ .trace = trace, .cpus = cpus + k * n / nr_groups,
+						 .n = (k + 1) * n / nr_groups - k * n / nr_groups };
+	if (nr_groups == 1) {
+		diff_group(groups, NULL);
 	} else {
-		GThreadPool *pool = g_thread_pool_new(diff_one_cpu, NULL, (gint)MIN(o->threads, n),
-						      TRUE, NULL);
+		GThreadPool *pool = g_thread_pool_new(diff_group, NULL, (gint)nr_groups, TRUE, NULL);
 
-		for (unsigned int k = 0; k < n; k++)
-			g_thread_pool_push(pool, &cpus[k], NULL);
+		for (unsigned int k = 0; k < nr_groups; k++)
+			g_thread_pool_push(pool, &groups[k], NULL);
 		g_thread_pool_free(pool, FALSE, TRUE);
 	}
+	g_free(groups);
 	for (unsigned int k = 0; k < n; k++) {
 		if (cpus[k].error && ok) {
 			g_propagate_error(error, cpus[k].error);

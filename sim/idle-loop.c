@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The idle loop of one CPU.  Read sim_cpu_run() first: it alternates a work
- * phase (run_work()) and an idle period (idle_once()), which is where the
- * governor is called, in the order kernel/sched/idle.c calls it.
+ * The idle loop of one CPU.  Read advance() first: the CPU alternates
+ * working and an idle period, which go_idle() begins and wake_up() ends;
+ * they call the governor in the order kernel/sched/idle.c calls it.  Events
+ * are pushed in (sim_cpu_feed()), so that one trace reader can feed many
+ * CPUs; between two events the CPU keeps where it stands in struct sim_cpu.
  *
  * Ties: at one instant, timer expiries come first (in the order the timers
  * were armed), then trace events in file order, then the tick, then the
@@ -71,9 +73,10 @@ bool sim_cpu_new_machine(struct sim_cpu *c, const struct kshim_governor *gov,
 }
 
 bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_governor *gov,
-		  const struct sim_config *cfg, struct sim_event_source src, GError **error)
+		  const struct sim_config *cfg, GError **error)
 {
-	*c = (struct sim_cpu){ .cpu = cpu, .cfg = cfg, .gov = gov, .src = src };
+	/* Every CPU starts at 0 in the idle loop with the tick running: as if work had just ended. */
+	*c = (struct sim_cpu){ .cpu = cpu, .cfg = cfg, .gov = gov, .phase = CPU_WORKING };
 	/* With one state the kernel never calls the governor. */
 	if (cfg->platform->state_count < 2) {
 		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
@@ -112,70 +115,34 @@ void sim_cpu_clear(struct sim_cpu *c)
 	c->machine = NULL;
 }
 
-/* A valid trace never gets here: kept apart from the inlined fetch_event(). */
-static bool event_out_of_order(const struct sim_cpu *c, GError **error)
+/* A valid trace never gets here: kept apart from the inlined sim_cpu_feed(). */
+static bool event_out_of_order(const struct sim_cpu *c, const struct trace_event *ev,
+			       GError **error)
 {
 	g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
 		    "line %lu: CPU %u: event at %" G_GUINT64_FORMAT
-		    " ns comes before the previous one", c->next_event.line, c->cpu,
-		    c->next_event.at_ns);
+		    " ns comes before the previous one", ev->line, c->cpu, ev->at_ns);
 	return false;
 }
 
-/*
- * Fills the look-ahead with the CPU's next event before the end, skipping
- * what the engine does not use; next_event_at is NEVER when there is none
- * (the source is not asked again: nothing takes an event at NEVER).
- * Inline: it runs for every event.
- */
-static inline bool fetch_event(struct sim_cpu *c, GError **error)
+/* Applies what ev brings to the CPU's timers; returns the work it brings. */
+static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *ev)
 {
-	struct trace_event *ev = &c->next_event;
-
-	for (;;) {
-		int ret = c->src.next(c->src.priv, ev, error);
-
-		if (ret < 0)
-			return false;
-		if (ret == 0 || ev->at_ns >= c->end_ns) {
-			c->next_event_at = NEVER;
-			return true;
-		}
-		if (ev->kind != TRACE_PHASE && ev->cpu == c->cpu)
-			break;
-	}
-	if (ev->at_ns < c->last_event_ns)
-		return event_out_of_order(c, error);
-	c->last_event_ns = c->next_event_at = ev->at_ns;
-	return true;
-}
-
-/*
- * Consumes the look-ahead event into *work (what it brings to the CPU) and
- * reads the next one.  Reading ahead right away is what the loop did when
- * it next peeked: every take is followed by a peek.
- */
-static inline bool take_event(struct sim_cpu *c, uint64_t *work, GError **error)
-{
-	const struct trace_event *ev = &c->next_event;
-
-	*work = 0;
 	switch (ev->kind) {
 	case TRACE_TIMER:
 		timer_queue_arm(&c->timers, ev->timer_id, ev->expires_ns, ev->period_ns,
 				ev->work_ns);
-		break;
+		return 0;
 	case TRACE_CANCEL:
 		timer_queue_cancel(&c->timers, ev->timer_id);
-		break;
+		return 0;
 	case TRACE_IRQ:
 	case TRACE_BUSY:
-		*work = ev->work_ns;
-		break;
+		return ev->work_ns;
 	case TRACE_PHASE:
 		break;
 	}
-	return fetch_event(c, error);
+	return 0;
 }
 
 /* Expires the earliest timer, re-arming a periodic one; returns its work. */
@@ -196,28 +163,6 @@ static inline uint64_t first_timer_ns(const struct sim_cpu *c)
 }
 
 /*
- * The CPU runs from *busy_end on: every event and expiry up to the end of
- * the work queued so far adds its own work (first come, first served), until
- * nothing more arrives before the CPU runs out of work.
- */
-static inline bool run_work(struct sim_cpu *c, uint64_t *busy_end, GError **error)
-{
-	for (;;) {
-		uint64_t timer_at = first_timer_ns(c);
-		uint64_t at = MIN(c->next_event_at, timer_at);
-		uint64_t work;
-
-		if (at > *busy_end || at >= c->end_ns)
-			return true;
-		if (timer_at <= c->next_event_at)
-			work = expire_timer(c);
-		else if (!take_event(c, &work, error))
-			return false;
-		*busy_end += work;
-	}
-}
-
-/*
  * idle_call_stop_or_retain_tick(): once stopped, the tick stays stopped
  * whatever the governor says until the CPU leaves the idle loop to run a
  * task.  tick_nohz_idle_stop_tick() keeps a running tick when a timer is due
@@ -234,114 +179,152 @@ static void stop_or_retain_tick(struct sim_cpu *c, bool stop_tick)
 }
 
 /*
- * Sleeps in state from p->entry_ns until the first wake source.  Timers
- * armed or cancelled meanwhile change the CPU's queue without waking it.
- * Sets p->wake_ns to NEVER when the CPU sleeps past the end.
+ * The work queued up to busy_end is done.  If there was any, a task ran:
+ * do_idle() was left and tick_nohz_idle_exit() restarted the tick.  Then,
+ * unless the trace has ended, the first half of cpuidle_idle_call() at
+ * busy_end: select, stop or retain the tick, enter the state.
  */
-static inline bool sleep_until_wakeup(struct sim_cpu *c, struct idle_period *p,
-				      GError **error)
+static inline bool go_idle(struct sim_cpu *c, GError **error)
 {
-	uint64_t poll_end = c->polling[p->state] ? p->entry_ns + c->poll_limit_ns : NEVER;
-	uint64_t tick_at = c->tick_stopped ? NEVER : p->next_tick_ns;
-	uint64_t limit = MIN(tick_at, poll_end);	/* the first wake source of the CPU's own */
+	const uint64_t now = c->busy_end, end = c->end_ns;
+	struct idle_period *p = &c->period;
 
-	for (;;) {
-		uint64_t timer_at = first_timer_ns(c);
-		uint64_t ev_at = c->next_event_at;
-		uint64_t work;
-
-		if (timer_at <= MIN(ev_at, limit)) {
-			p->wake_ns = timer_at;	/* NEVER if nothing at all is ahead */
-			p->cause = WAKE_TIMER;
-			return true;
-		}
-		if (ev_at > limit)
-			break;
-		if (c->next_event.kind == TRACE_IRQ || c->next_event.kind == TRACE_BUSY) {
-			p->wake_ns = ev_at;
-			p->cause = WAKE_EVENT;
-			return true;
-		}
-		/* A timer armed or cancelled: it brings no work. */
-		if (!take_event(c, &work, error))
-			return false;
+	if (now > c->work_from) {
+		c->busy_ns += MIN(now, end) - MIN(c->work_from, end);
+		c->tick_stopped = false;
 	}
-	p->wake_ns = limit;
-	p->cause = tick_at <= poll_end ? WAKE_TICK : WAKE_POLL_LIMIT;
+	if (now >= end) {
+		c->phase = CPU_DONE;
+		return true;
+	}
+	*p = (struct idle_period){ .entry_ns = now };
+	c->clock_ns = now;
+	sim_host_enter_idle(c, p);
+	p->state = kshim_machine_select(c->machine, 0, &p->stop_tick);
+	if ((unsigned int)p->state >= c->state_count) {
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
+			    "CPU %u at %" G_GUINT64_FORMAT " ns: %s selected state %d of %u",
+			    c->cpu, now, c->gov->meta->name, p->state, c->state_count);
+		return false;
+	}
+	if (c->observer.selected)
+		c->observer.selected(c->observer.priv, p);
+	stop_or_retain_tick(c, p->stop_tick);
+	p->tick_stopped = c->tick_stopped;
+	c->tick_at = c->tick_stopped ? NEVER : p->next_tick_ns;
+	c->poll_end = c->polling[p->state] ? now + c->poll_limit_ns : NEVER;
+	c->wake_limit = MIN(c->tick_at, c->poll_end);
+	c->phase = CPU_IDLE;
 	return true;
 }
 
 /*
- * One pass through cpuidle_idle_call() at time now: select, stop or retain
- * the tick, enter, wake, account (cpuidle_enter_state()), reflect.  Sets
- * *past_end when the CPU is still idle at the end of the trace: that
- * period is neither accounted nor reflected.
+ * The second half of cpuidle_idle_call(): the CPU leaves the state at
+ * wake_ns, the core accounts the residency (cpuidle_enter_state()) and the
+ * governor reflects; then the CPU runs from the end of the exit latency.
+ * A period still idle at the end of the trace is neither accounted nor
+ * reflected.
  */
-static inline bool idle_once(struct sim_cpu *c, uint64_t now, bool *past_end, GError **error)
+static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause cause)
 {
-	struct idle_period p = { .entry_ns = now };
+	struct idle_period *p = &c->period;
 	uint64_t residency_ns;
 
-	c->clock_ns = now;
-	sim_host_enter_idle(c, &p);
-	p.state = kshim_machine_select(c->machine, 0, &p.stop_tick);
-	if ((unsigned int)p.state >= c->state_count) {
-		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
-			    "CPU %u at %" G_GUINT64_FORMAT " ns: %s selected state %d of %u",
-			    c->cpu, now, c->gov->meta->name, p.state, c->state_count);
-		return false;
+	p->wake_ns = wake_ns;
+	p->cause = cause;
+	if (wake_ns >= c->end_ns) {
+		c->phase = CPU_DONE;
+		return;
 	}
-	if (c->observer.selected)
-		c->observer.selected(c->observer.priv, &p);
-	stop_or_retain_tick(c, p.stop_tick);
-	p.tick_stopped = c->tick_stopped;
-
-	if (!sleep_until_wakeup(c, &p, error))
-		return false;
-	*past_end = p.wake_ns >= c->end_ns;
-	if (*past_end)
-		return true;
 	/* The core reads local_clock() once the state's exit latency has passed. */
-	p.exit_latency_ns = c->exit_latency_ns[p.state];
-	residency_ns = p.wake_ns + p.exit_latency_ns - now;
-	c->clock_ns = p.wake_ns + p.exit_latency_ns;
-	kshim_machine_entered(c->machine, 0, p.state, p.state, residency_ns,
-			      p.cause == WAKE_POLL_LIMIT);
-	c->got_tick = p.cause == WAKE_TICK;
-	kshim_machine_reflect(c->machine, 0, p.state);
+	p->exit_latency_ns = c->exit_latency_ns[p->state];
+	residency_ns = wake_ns + p->exit_latency_ns - p->entry_ns;
+	c->clock_ns = wake_ns + p->exit_latency_ns;
+	kshim_machine_entered(c->machine, 0, p->state, p->state, residency_ns,
+			      cause == WAKE_POLL_LIMIT);
+	c->got_tick = cause == WAKE_TICK;
+	kshim_machine_reflect(c->machine, 0, p->state);
 	if (c->observer.reflected)
-		c->observer.reflected(c->observer.priv, &p);
+		c->observer.reflected(c->observer.priv, p);
 	c->got_tick = false;
 	if (c->scorer)
-		idle_scorer_add(c->scorer, &p);
-	return true;
+		idle_scorer_add(c->scorer, p);
+	c->work_from = c->busy_end = c->clock_ns;
+	c->phase = CPU_WORKING;
 }
 
-bool sim_cpu_run(struct sim_cpu *c, GError **error)
+/*
+ * Runs the CPU up to the event ev of its own, and takes it (ev NULL: to the
+ * end of the trace).  Working, every timer expiry and event up to the end
+ * of the work queued so far adds its own work (first come, first served).
+ * Idle, the CPU wakes at the first of a timer, an interrupt or busy record
+ * (ev), and the wake source of its own (the kept tick, the polling limit);
+ * a timer armed or cancelled meanwhile changes its queue without waking it.
+ * Inline: it runs for every event.
+ */
+static inline bool advance(struct sim_cpu *c, const struct trace_event *ev, GError **error)
 {
-	const uint64_t end = c->end_ns;
-	uint64_t now = 0;	/* every CPU starts in the idle loop with the tick running */
+	const uint64_t ev_at = ev ? ev->at_ns : NEVER;
 
-	if (!fetch_event(c, error))
-		return false;
 	for (;;) {
-		uint64_t busy_end = now;
-		bool past_end = false;
+		uint64_t timer_at = first_timer_ns(c);
 
-		if (!run_work(c, &busy_end, error))
-			return false;
-		if (busy_end > now) {
-			/* A task ran: do_idle() was left and tick_nohz_idle_exit() restarted the tick. */
-			c->busy_ns += MIN(busy_end, end) - MIN(now, end);
-			c->tick_stopped = false;
-			now = busy_end;
+		switch (c->phase) {
+		case CPU_WORKING:
+			if (MIN(ev_at, timer_at) > c->busy_end || MIN(ev_at, timer_at) >= c->end_ns) {
+				if (!go_idle(c, error))
+					return false;
+			} else if (timer_at <= ev_at) {
+				c->busy_end += expire_timer(c);
+			} else {
+				c->busy_end += take_event(c, ev);
+				return true;
+			}
+			break;
+		case CPU_IDLE:
+			/* timer_at is NEVER, and so wakes the CPU past the end, if nothing is ahead. */
+			if (timer_at <= MIN(ev_at, c->wake_limit))
+				wake_up(c, timer_at, WAKE_TIMER);
+			else if (ev_at > c->wake_limit)
+				wake_up(c, c->wake_limit,
+					c->tick_at <= c->poll_end ? WAKE_TICK : WAKE_POLL_LIMIT);
+			else if (ev->kind == TRACE_IRQ || ev->kind == TRACE_BUSY)
+				wake_up(c, ev_at, WAKE_EVENT);	/* its work is taken working */
+			else {
+				take_event(c, ev);
+				return true;
+			}
+			break;
+		case CPU_DONE:
+			return true;
 		}
-		if (now >= end)
-			return true;
-		if (!idle_once(c, now, &past_end, error))
-			return false;
-		if (past_end)
-			return true;
-		now = c->clock_ns;
 	}
+}
+
+bool sim_cpu_feed(struct sim_cpu *c, const struct trace_event *ev, GError **error)
+{
+	if (ev->kind == TRACE_PHASE || ev->cpu != c->cpu || c->phase == CPU_DONE)
+		return true;
+	if (ev->at_ns >= c->end_ns)
+		return sim_cpu_finish(c, error);
+	if (ev->at_ns < c->last_event_ns)
+		return event_out_of_order(c, ev, error);
+	c->last_event_ns = ev->at_ns;
+	return advance(c, ev, error);
+}
+
+bool sim_cpu_finish(struct sim_cpu *c, GError **error)
+{
+	return advance(c, NULL, error);
+}
+
+bool sim_cpu_run(struct sim_cpu *c, struct sim_event_source src, GError **error)
+{
+	const struct trace_event *ev;
+	int ret;
+
+	while ((ret = src.next(src.priv, &ev, error)) > 0)
+		if (!sim_cpu_feed(c, ev, error))
+			return false;
+	return ret == 0 && sim_cpu_finish(c, error);
 }

@@ -3,7 +3,7 @@
  * One CPU's idle loop, as a discrete-event model of the 6.x kernel's
  * do_idle() / cpuidle_idle_call() (sim/README.md walks through one period).
  *
- * The CPU consumes its trace events in time order.  Whenever it has no work
+ * The CPU is fed its trace events in time order.  Whenever it has no work
  * left it goes idle: the governor selects a state through the host
  * interface (sim/host.c), the tick is stopped or kept, the state is entered
  * and left at the first wake source, the core accounts the residency and
@@ -31,10 +31,13 @@ struct sim_config {
 	uint64_t end_ns;		/* the trace header's end */
 };
 
-/* Where a CPU's events come from: a trace reader, or an array in a test. */
+/* Where sim_cpu_run() pulls a CPU's events from: a trace reader, an array. */
 struct sim_event_source {
-	/* 1 with an event, 0 at the end, -1 with error set (trace_next()). */
-	int (*next)(void *priv, struct trace_event *ev, GError **error);
+	/*
+	 * 1 with *ev pointing at the next event, which stays valid until the
+	 * next call; 0 at the end; -1 with error set (trace_next()).
+	 */
+	int (*next)(void *priv, const struct trace_event **ev, GError **error);
 	void *priv;
 };
 
@@ -71,22 +74,26 @@ struct idle_observer {
 
 struct idle_scorer;
 
+/* Where a CPU stands between two events. */
+enum cpu_phase {
+	CPU_WORKING,		/* running the work queued so far */
+	CPU_IDLE,		/* in the state its governor selected */
+	CPU_DONE,		/* at the end of the trace */
+};
+
 struct sim_cpu {
 	unsigned int cpu;			/* the trace's CPU number */
 	const struct sim_config *cfg;
 	const struct kshim_governor *gov;
 	struct kshim_machine *machine;		/* single-CPU: the governor's CPU 0 */
-	struct sim_event_source src;
 	struct idle_scorer *scorer;		/* may be NULL */
 	struct idle_observer observer;		/* callbacks may be NULL */
 
-	/*
-	 * One event of look-ahead, always filled while the CPU runs: the
-	 * loop reads next_event_at, UINT64_MAX once no event of this CPU
-	 * comes before the end, and never calls the source just to peek.
-	 */
-	struct trace_event next_event;
-	uint64_t next_event_at;
+	enum cpu_phase phase;
+	uint64_t work_from, busy_end;		/* CPU_WORKING: since when, until when */
+	struct idle_period period;		/* CPU_IDLE: the one under way ... */
+	uint64_t tick_at, poll_end;		/* ... its own wake sources (UINT64_MAX: none) */
+	uint64_t wake_limit;			/* ... and the first of them */
 	uint64_t last_event_ns;
 	struct timer_queue timers;
 	uint64_t tick_nsec;
@@ -114,7 +121,7 @@ struct sim_cpu {
  * when the governor or the platform cannot be used.
  */
 bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_governor *gov,
-		  const struct sim_config *cfg, struct sim_event_source src, GError **error);
+		  const struct sim_config *cfg, GError **error);
 void sim_cpu_clear(struct sim_cpu *c);
 
 /*
@@ -124,7 +131,17 @@ void sim_cpu_clear(struct sim_cpu *c);
 bool sim_cpu_new_machine(struct sim_cpu *c, const struct kshim_governor *gov,
 			 struct kshim_machine **out, GError **error);
 
-/* Runs the CPU to cfg->end_ns; false with error set on a bad event. */
-bool sim_cpu_run(struct sim_cpu *c, GError **error);
+/*
+ * Runs the CPU up to the event ev and takes it; events of other CPUs and
+ * phase markers are passed over, and so is everything once the CPU is at
+ * the end.  An event at or after cfg->end_ns ends the run, as
+ * sim_cpu_finish() does.  False with error set on a bad event or a
+ * governor's bad choice; the CPU must not be fed after that.
+ */
+bool sim_cpu_feed(struct sim_cpu *c, const struct trace_event *ev, GError **error);
+/* Runs the CPU to cfg->end_ns when no more events come. */
+bool sim_cpu_finish(struct sim_cpu *c, GError **error);
+/* Feeds the CPU every event of src, then finishes it. */
+bool sim_cpu_run(struct sim_cpu *c, struct sim_event_source src, GError **error);
 
 #endif /* TEOSIM_SIM_IDLE_LOOP_H */

@@ -1,35 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdio.h>
 
+#include "feed.h"
 #include "kvline.h"
 #include "run.h"
 
 struct job {
 	const struct kshim_governor *gov;
-	const char *trace;
 	unsigned int cpu;
 	const struct sim_config *cfg;
 	struct cpu_score *out;
 	struct plot_series *plot;	/* NULL unless the figures are wanted */
 	GError *error;
+	struct sim_cpu sim;		/* while it runs */
+	bool started;
 };
 
+/* Jobs on one trace that one thread runs from one pass over it (trace_feed()). */
+struct group {
+	const char *trace;
+	struct job *jobs;
+	unsigned int nr_jobs;
+	unsigned int index;		/* in the progress's count */
+	struct progress *progress;
+};
+
+/* How far the groups have read their traces, in thousandths. */
 struct progress {
 	bool show;
-	unsigned int total;
-	gint done;
+	unsigned int nr_groups;
+	unsigned int *permille;		/* per group */
+	unsigned int shown;		/* the percentage last printed */
 	GMutex lock;
 };
-
-static int trace_source_next(void *priv, struct trace_event *ev, GError **error)
-{
-	return trace_next(priv, ev, error);
-}
-
-struct sim_event_source sim_trace_source(struct trace_reader *r)
-{
-	return (struct sim_event_source){ .next = trace_source_next, .priv = r };
-}
 
 struct sim_config sim_config_for(const struct sim_run_options *o,
 				 const struct trace_header *h)
@@ -42,20 +45,43 @@ struct sim_config sim_config_for(const struct sim_run_options *o,
 	};
 }
 
-/* For the figures: the trace's phase markers, which the idle loop ignores. */
-struct phase_source {
-	struct trace_reader *reader;
-	struct plot_series *plot;
-};
-
-static int phase_source_next(void *priv, struct trace_event *ev, GError **error)
+static void progress_set(struct progress *pr, unsigned int group, unsigned int permille)
 {
-	struct phase_source *ps = priv;
-	int ret = trace_next(ps->reader, ev, error);
+	uint64_t sum = 0;
+	unsigned int percent;
 
-	if (ret > 0 && ev->kind == TRACE_PHASE)
-		plot_series_add_phase(ps->plot, ev->at_ns, ev->phase);
-	return ret;
+	if (!pr->show)
+		return;
+	g_mutex_lock(&pr->lock);
+	pr->permille[group] = permille;
+	for (unsigned int k = 0; k < pr->nr_groups; k++)
+		sum += pr->permille[k];
+	percent = (unsigned int)(sum / 10 / pr->nr_groups);
+	if (percent != pr->shown) {
+		pr->shown = percent;
+		fprintf(stderr, "\rteosim: %u%% simulated", percent);
+		if (percent == 100)
+			fputc('\n', stderr);
+	}
+	g_mutex_unlock(&pr->lock);
+}
+
+static void group_progress(void *priv, uint64_t at_ns)
+{
+	struct group *g = priv;
+
+	progress_set(g->progress, g->index,
+		     (unsigned int)((double)at_ns * 1000 / (double)g->jobs[0].cfg->end_ns));
+}
+
+/* For the figures: the trace's phase markers, which the idle loop passes over. */
+static void group_phase(void *priv, const struct trace_event *ev)
+{
+	struct group *g = priv;
+
+	for (unsigned int k = 0; k < g->nr_jobs; k++)
+		if (g->jobs[k].plot)
+			plot_series_add_phase(g->jobs[k].plot, ev->at_ns, ev->phase);
 }
 
 static void plot_verdict(void *priv, const struct idle_verdict *v)
@@ -69,55 +95,47 @@ static void plot_verdict(void *priv, const struct idle_verdict *v)
 	plot_series_add(priv, &p);
 }
 
-/* One CPU of one trace under one governor, from trace reader to score. */
-static bool run_one_cpu(struct job *j)
+/* Job k of the group: a CPU with its governor and its scorer. */
+static bool job_start(void *priv, unsigned int k, struct sim_cpu **cpu, GError **error)
 {
-	struct trace_reader *r = trace_open(j->trace, (int)j->cpu, &j->error);
-	struct phase_source phases = { .reader = r, .plot = j->plot };
-	struct sim_event_source src = sim_trace_source(r);
-	struct idle_scorer *scorer;
-	struct sim_cpu c;
-	bool ok;
+	struct job *j = &((struct group *)priv)->jobs[k];
 
-	if (!r)
+	if (!sim_cpu_init(&j->sim, j->cpu, j->gov, j->cfg, error))
 		return false;
+	j->sim.scorer = idle_scorer_new(j->cfg->platform, j->cfg->latency_limit_us);
 	if (j->plot)
-		src = (struct sim_event_source){ .next = phase_source_next, .priv = &phases };
-	if (!sim_cpu_init(&c, j->cpu, j->gov, j->cfg, src, &j->error)) {
-		trace_close(r);
-		return false;
-	}
-	scorer = idle_scorer_new(j->cfg->platform, j->cfg->latency_limit_us);
-	if (j->plot)
-		idle_scorer_observe(scorer, plot_verdict, j->plot);
-	c.scorer = scorer;
-	/* The reader's errors name the file and line already. */
-	ok = sim_cpu_run(&c, &j->error);
-	if (ok)
-		idle_scorer_finish(scorer, &c, j->out);
-	idle_scorer_free(scorer);
-	sim_cpu_clear(&c);
-	trace_close(r);
-	return ok;
+		idle_scorer_observe(j->sim.scorer, plot_verdict, j->plot);
+	j->started = true;
+	*cpu = &j->sim;
+	return true;
 }
 
-static void job_done(struct progress *pr)
+static void job_end(void *priv, unsigned int k, GError *error)
 {
-	gint done = g_atomic_int_add(&pr->done, 1) + 1;
+	struct job *j = &((struct group *)priv)->jobs[k];
 
-	if (!pr->show)
+	j->error = error;
+	if (!j->started)
 		return;
-	g_mutex_lock(&pr->lock);
-	fprintf(stderr, "\rteosim: %d of %u CPU runs done", done, pr->total);
-	if ((unsigned int)done == pr->total)
-		fputc('\n', stderr);
-	g_mutex_unlock(&pr->lock);
+	if (!error)
+		idle_scorer_finish(j->sim.scorer, &j->sim, j->out);
+	idle_scorer_free(j->sim.scorer);
+	sim_cpu_clear(&j->sim);
 }
 
-static void pool_func(gpointer data, gpointer user_data)
+static void run_group(struct group *g)
 {
-	run_one_cpu(data);
-	job_done(user_data);
+	struct feed_jobs jobs = { .n = g->nr_jobs, .start = job_start, .end = job_end, .priv = g };
+	struct feed_hooks hooks = { .phase = group_phase, .progress = group_progress, .priv = g };
+
+	trace_feed_jobs(g->trace, &jobs, &hooks);
+	progress_set(g->progress, g->index, 1000);
+}
+
+static void pool_func(gpointer data, gpointer unused)
+{
+	(void)unused;
+	run_group(data);
 }
 
 static struct plot_series *new_plot(const struct sim_run_options *o,
@@ -162,7 +180,7 @@ static void merge_plots(struct sim_result *res, unsigned int nr_results, struct 
 
 static bool read_header(const char *path, struct trace_header *out, GError **error)
 {
-	struct trace_reader *r = trace_open(path, -1, error);
+	struct trace_reader *r = trace_open(path, error);
 
 	if (!r)
 		return false;
@@ -176,22 +194,68 @@ static bool read_header(const char *path, struct trace_header *out, GError **err
 	return true;
 }
 
-static void run_jobs(const struct sim_run_options *o, struct job *jobs, unsigned int n)
+/*
+ * Splits each trace's jobs into groups of consecutive jobs, as many per
+ * trace as the threads allow, since each group reads its trace once.
+ * Returns the groups; *nr_groups says how many.
+ */
+static struct group *make_groups(const struct sim_run_options *o, char *const *traces,
+				 unsigned int nr_traces, struct job *jobs,
+				 const unsigned int *jobs_per_trace, struct progress *pr,
+				 unsigned int *nr_groups)
 {
-	struct progress pr = { .show = o->progress, .total = n };
+	unsigned int per_trace = MAX(1, (o->threads + nr_traces - 1) / nr_traces);
+	struct group *groups = g_new0(struct group, nr_traces * per_trace);
+	unsigned int n = 0;
+
+	for (unsigned int t = 0; t < nr_traces; t++) {
+		unsigned int count = MIN(per_trace, jobs_per_trace[t]);
+
+		for (unsigned int k = 0; k < count; k++) {
+			unsigned int from = k * jobs_per_trace[t] / count;
+			unsigned int to = (k + 1) * jobs_per_trace[t] / count;
+
+			groups[n] = (struct group){ .trace = traces[t], .jobs = jobs + from,
+						    .nr_jobs = to - from, .index = n,
+						    .progress = pr };
+			n++;
+		}
+		jobs += jobs_per_trace[t];
+	}
+	*nr_groups = n;
+	return groups;
+}
+
+static void run_groups(const struct sim_run_options *o, struct group *groups, unsigned int n)
+{
 	GThreadPool *pool;
 
-	g_mutex_init(&pr.lock);
 	if (o->threads <= 1 || n <= 1) {
 		for (unsigned int k = 0; k < n; k++)
-			pool_func(&jobs[k], &pr);
-	} else {
-		pool = g_thread_pool_new(pool_func, &pr, (gint)MIN(o->threads, n), TRUE, NULL);
-		for (unsigned int k = 0; k < n; k++)
-			g_thread_pool_push(pool, &jobs[k], NULL);
-		g_thread_pool_free(pool, FALSE, TRUE);
+			run_group(&groups[k]);
+		return;
 	}
+	pool = g_thread_pool_new(pool_func, NULL, (gint)MIN(o->threads, n), TRUE, NULL);
+	for (unsigned int k = 0; k < n; k++)
+		g_thread_pool_push(pool, &groups[k], NULL);
+	g_thread_pool_free(pool, FALSE, TRUE);
+}
+
+static void run_jobs(const struct sim_run_options *o, char *const *traces,
+		     unsigned int nr_traces, struct job *jobs, const unsigned int *jobs_per_trace)
+{
+	struct progress pr = { .show = o->progress };
+	unsigned int nr_groups;
+	struct group *groups = make_groups(o, traces, nr_traces, jobs, jobs_per_trace, &pr,
+					   &nr_groups);
+
+	pr.nr_groups = nr_groups;
+	pr.permille = g_new0(unsigned int, nr_groups);
+	g_mutex_init(&pr.lock);
+	run_groups(o, groups, nr_groups);
 	g_mutex_clear(&pr.lock);
+	g_free(pr.permille);
+	g_free(groups);
 }
 
 bool sim_run_all(const struct sim_run_options *o, const struct kshim_governor *const *govs,
@@ -201,6 +265,7 @@ bool sim_run_all(const struct sim_run_options *o, const struct kshim_governor *c
 	unsigned int nr_results = nr_govs * nr_traces, nr_jobs = 0, k = 0;
 	struct sim_result *res = g_new0(struct sim_result, nr_results);
 	struct sim_config *cfgs = g_new0(struct sim_config, nr_traces);
+	unsigned int *jobs_per_trace = g_new0(unsigned int, nr_traces);
 	struct job *jobs;
 	bool ok = true;
 
@@ -211,6 +276,7 @@ bool sim_run_all(const struct sim_run_options *o, const struct kshim_governor *c
 		if (!read_header(traces[t], &h, error)) {
 			sim_results_free(res, nr_results);
 			g_free(cfgs);
+			g_free(jobs_per_trace);
 			return false;
 		}
 		cfgs[t] = sim_config_for(o, &h);
@@ -221,8 +287,9 @@ bool sim_run_all(const struct sim_run_options *o, const struct kshim_governor *c
 			r->trace = traces[t];
 			r->nr_cpus = h.nr_cpus;
 			r->cpus = g_new0(struct cpu_score, h.nr_cpus);
-			nr_jobs += h.nr_cpus;
+			jobs_per_trace[t] += h.nr_cpus;
 		}
+		nr_jobs += jobs_per_trace[t];
 	}
 	jobs = g_new0(struct job, nr_jobs);
 	for (unsigned int t = 0; t < nr_traces; t++)
@@ -230,12 +297,11 @@ bool sim_run_all(const struct sim_run_options *o, const struct kshim_governor *c
 			struct sim_result *r = &res[t * nr_govs + g];
 
 			for (unsigned int cpu = 0; cpu < r->nr_cpus; cpu++)
-				jobs[k++] = (struct job){ .gov = r->gov, .trace = r->trace,
-							  .cpu = cpu, .cfg = &cfgs[t],
+				jobs[k++] = (struct job){ .gov = r->gov, .cpu = cpu, .cfg = &cfgs[t],
 							  .out = &r->cpus[cpu],
 							  .plot = o->plots ? new_plot(o, r) : NULL };
 		}
-	run_jobs(o, jobs, nr_jobs);
+	run_jobs(o, traces, nr_traces, jobs, jobs_per_trace);
 	for (k = 0; k < nr_jobs; k++) {
 		if (jobs[k].error && ok) {
 			g_propagate_error(error, jobs[k].error);
@@ -250,6 +316,7 @@ bool sim_run_all(const struct sim_run_options *o, const struct kshim_governor *c
 	merge_plots(res, nr_results, jobs, nr_jobs);
 	g_free(jobs);
 	g_free(cfgs);
+	g_free(jobs_per_trace);
 	if (!ok) {
 		sim_results_free(res, nr_results);
 		return false;

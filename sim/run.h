@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Running governors over traces: every CPU of every trace under every
- * governor is one job with its own single-CPU machine and trace reader, so
- * jobs can run in any thread; their scores are merged in job order, so the
- * results do not depend on the number of threads.
+ * governor is one job with its own single-CPU machine.  The jobs of a trace
+ * are split into as many groups as the threads allow; a group's jobs are fed
+ * from one pass over the trace (feed.h), so a trace is read once per group,
+ * not once per job.  Scores are merged in job order, so the results do not
+ * depend on the number of threads.
  */
 #ifndef TEOSIM_SIM_RUN_H
 #define TEOSIM_SIM_RUN_H
@@ -47,9 +49,6 @@ bool sim_run_all(const struct sim_run_options *o, const struct kshim_governor *c
 		 unsigned int nr_govs, char *const *traces, unsigned int nr_traces,
 		 struct sim_result **out, GError **error);
 void sim_results_free(struct sim_result *r, unsigned int n);
-
-/* An event source reading one CPU's events from an open trace. */
-struct sim_event_source sim_trace_source(struct trace_reader *r);
 
 /* The configuration for a trace, from its header. */
 struct sim_config sim_config_for(const struct sim_run_options *o,

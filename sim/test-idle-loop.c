@@ -208,7 +208,6 @@ static void test_poll_limit_without_deeper_state(void **state)
 {
 	const char *const governors[] = { "script-6.1", "script-4.20" };
 	const uint64_t want[] = { 250 * US, 4000 };
-	struct event_array none = { 0 };
 	struct platform p;
 
 	(void)state;
@@ -221,8 +220,7 @@ static void test_poll_limit_without_deeper_state(void **state)
 		GError *error = NULL;
 		struct sim_cpu c;
 
-		assert_true(sim_cpu_init(&c, 0, kshim_governor_find(governors[k]), &cfg,
-					 (struct sim_event_source){ event_array_next, &none }, &error));
+		assert_true(sim_cpu_init(&c, 0, kshim_governor_find(governors[k]), &cfg, &error));
 		assert_int_equal(c.poll_limit_ns, want[k]);
 		sim_cpu_clear(&c);
 	}

@@ -22,11 +22,11 @@ void script_run_start(struct script_run *r, const char *governor, const struct t
 	memset(&script, 0, sizeof(script));
 	memcpy(script.steps, steps, nr_steps * sizeof(*steps));
 	script.nr_steps = nr_steps;
-	assert_true(sim_cpu_init(&r->cpu, 0, gov, &r->cfg,
-				 (struct sim_event_source){ event_array_next, &r->events }, &error));
+	assert_true(sim_cpu_init(&r->cpu, 0, gov, &r->cfg, &error));
 	r->scorer = idle_scorer_new(&r->platform, INT32_MAX);
 	r->cpu.scorer = r->scorer;
-	assert_true(sim_cpu_run(&r->cpu, &error));
+	assert_true(sim_cpu_run(&r->cpu, (struct sim_event_source){ event_array_next, &r->events },
+				&error));
 	assert_null(error);
 }
 

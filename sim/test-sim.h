@@ -55,14 +55,14 @@ struct event_array {
 	size_t len, next;
 };
 
-static inline int event_array_next(void *priv, struct trace_event *ev, GError **error)
+static inline int event_array_next(void *priv, const struct trace_event **ev, GError **error)
 {
 	struct event_array *a = priv;
 
 	(void)error;
 	if (a->next == a->len)
 		return 0;
-	*ev = a->events[a->next++];
+	*ev = &a->events[a->next++];
 	return 1;
 }
 

@@ -19,12 +19,12 @@ struct known_timer {
 struct trace_reader {
 	struct kv_reader kv;
 	struct trace_header header;
-	int cpu;			/* the one CPU returned, or -1 */
 	uint64_t last_at;
 	GHashTable *timers;		/* known_timer, by id */
 	unsigned int sweep_at;		/* table size that triggers the next sweep */
 	struct kv_line pending;		/* the first event, read while ending the header */
 	bool has_pending;
+	struct trace_event ev;		/* the event trace_next() returned last */
 };
 
 #define SWEEP_MIN	64
@@ -181,11 +181,10 @@ static bool read_header(struct trace_reader *r, GError **error)
 	return true;
 }
 
-struct trace_reader *trace_open(const char *path, int cpu, GError **error)
+struct trace_reader *trace_open(const char *path, GError **error)
 {
 	struct trace_reader *r = g_new0(struct trace_reader, 1);
 
-	r->cpu = cpu;
 	r->sweep_at = SWEEP_MIN;
 	r->timers = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
 	if (!kv_open(&r->kv, path, error)) {
@@ -193,13 +192,6 @@ struct trace_reader *trace_open(const char *path, int cpu, GError **error)
 		return NULL;
 	}
 	if (!read_header(r, error)) {
-		trace_close(r);
-		return NULL;
-	}
-	if (cpu >= (int)r->header.nr_cpus) {
-		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
-			    "%s: cpu %d is out of range (the trace has %u CPUs)", path, cpu,
-			    r->header.nr_cpus);
 		trace_close(r);
 		return NULL;
 	}
@@ -521,14 +513,8 @@ static inline int next_any_event(struct trace_reader *r, struct trace_event *ev,
 	return 1;
 }
 
-int trace_next(struct trace_reader *r, struct trace_event *ev, GError **error)
+int trace_next(struct trace_reader *r, const struct trace_event **ev, GError **error)
 {
-	for (;;) {
-		int ret = next_any_event(r, ev, error);
-
-		if (ret <= 0)
-			return ret;
-		if (r->cpu < 0 || ev->kind == TRACE_PHASE || ev->cpu == (unsigned int)r->cpu)
-			return 1;
-	}
+	*ev = &r->ev;
+	return next_any_event(r, &r->ev, error);
 }

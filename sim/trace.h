@@ -42,14 +42,14 @@ struct trace_header {
 
 struct trace_reader;
 
-/*
- * Opens a trace and reads its header.  With cpu >= 0 only that CPU's
- * events (and phases) are returned, so threads can each stream one CPU.
- */
-struct trace_reader *trace_open(const char *path, int cpu, GError **error);
+/* Opens a trace and reads its header. */
+struct trace_reader *trace_open(const char *path, GError **error);
 const struct trace_header *trace_header(const struct trace_reader *r);
-/* 1 with an event, 0 at the end, -1 on error (file:line:field). */
-int trace_next(struct trace_reader *r, struct trace_event *ev, GError **error);
+/*
+ * 1 with *ev pointing at the next event, 0 at the end, -1 on error
+ * (file:line:field).  The event is the reader's: valid until the next call.
+ */
+int trace_next(struct trace_reader *r, const struct trace_event **ev, GError **error);
 void trace_close(struct trace_reader *r);
 
 #endif /* TEOSIM_TRACE_H */

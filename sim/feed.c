@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <string.h>
+
+#include "feed.h"
+
+/* Events between two progress reports: rare enough to cost nothing. */
+#define PROGRESS_EVERY	65536
+
+/*
+ * The listeners by CPU: those of CPU k are order[first[k] .. first[k + 1]),
+ * in the caller's order.
+ */
+struct routes {
+	unsigned int *first;
+	unsigned int *order;
+};
+
+static void routes_init(struct routes *rt, const struct feed_listener *l, unsigned int n,
+			unsigned int nr_cpus)
+{
+	unsigned int *next = g_new0(unsigned int, nr_cpus + 1);
+
+	rt->first = g_new0(unsigned int, nr_cpus + 1);
+	rt->order = g_new(unsigned int, MAX(n, 1));
+	for (unsigned int k = 0; k < n; k++)
+		if (l[k].cpu->cpu < nr_cpus)
+			rt->first[l[k].cpu->cpu + 1]++;
+	for (unsigned int c = 0; c < nr_cpus; c++)
+		rt->first[c + 1] += rt->first[c];
+	memcpy(next, rt->first, (nr_cpus + 1) * sizeof(*next));
+	for (unsigned int k = 0; k < n; k++)
+		if (l[k].cpu->cpu < nr_cpus)
+			rt->order[next[l[k].cpu->cpu]++] = k;
+	g_free(next);
+}
+
+static void routes_clear(struct routes *rt)
+{
+	g_free(rt->first);
+	g_free(rt->order);
+}
+
+static void feed_cpu(const struct routes *rt, struct feed_listener *l,
+		     const struct trace_event *ev)
+{
+	for (unsigned int i = rt->first[ev->cpu]; i < rt->first[ev->cpu + 1]; i++) {
+		struct feed_listener *x = &l[rt->order[i]];
+
+		if (!x->error)
+			sim_cpu_feed(x->cpu, ev, &x->error);
+	}
+}
+
+bool trace_feed(struct trace_reader *r, struct feed_listener *l, unsigned int n,
+		const struct feed_hooks *hooks)
+{
+	const struct trace_event *ev;
+	GError *error = NULL;
+	struct routes rt;
+	uint64_t count = 0;
+	bool ok = true;
+	int ret;
+
+	routes_init(&rt, l, n, trace_header(r)->nr_cpus);
+	while ((ret = trace_next(r, &ev, &error)) > 0) {
+		if (ev->kind == TRACE_PHASE) {
+			if (hooks && hooks->phase)
+				hooks->phase(hooks->priv, ev);
+			continue;
+		}
+		feed_cpu(&rt, l, ev);
+		if (hooks && hooks->progress && ++count % PROGRESS_EVERY == 0)
+			hooks->progress(hooks->priv, ev->at_ns);
+	}
+	for (unsigned int k = 0; k < n; k++) {
+		if (!l[k].error && ret < 0)
+			l[k].error = g_error_copy(error);
+		else if (!l[k].error)
+			sim_cpu_finish(l[k].cpu, &l[k].error);
+		ok &= !l[k].error;
+	}
+	g_clear_error(&error);
+	routes_clear(&rt);
+	return ok;
+}
+
+void trace_feed_jobs(const char *path, const struct feed_jobs *jobs,
+		     const struct feed_hooks *hooks)
+{
+	struct feed_listener *l = g_new0(struct feed_listener, MAX(jobs->n, 1));
+	struct trace_reader *r = NULL;
+	unsigned int started = 0;
+	GError *error = NULL;
+
+	for (; started < jobs->n; started++)
+		if (!jobs->start(jobs->priv, started, &l[started].cpu, &error))
+			break;
+	if (!error)
+		r = trace_open(path, &error);
+	if (r)
+		trace_feed(r, l, jobs->n, hooks);
+	for (unsigned int k = 0; k < jobs->n; k++)
+		jobs->end(jobs->priv, k, r ? l[k].error : g_error_copy(error));
+	trace_close(r);
+	g_clear_error(&error);
+	g_free(l);
+}
