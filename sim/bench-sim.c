@@ -10,9 +10,12 @@
  *   bare:   only kshim_machine_select/entered/reflect on the inputs the
  *           memory run recorded (clock, sleep length, tick state, residency,
  *           got_tick), through a host that answers from those arrays.
- * Each is the best of five, in CPU time.  The bare loop's decisions are checked
- * against the recorded ones.  Memory: the peak resident size during a run
- * over the trace and during a run over one LONG_FACTOR times as long.
+ * Times are CPU time; each rate and ratio is the median over ROUNDS rounds
+ * of the three.  The bare loop's decisions are checked against the
+ * recorded ones.  A last row times the README's main command on the same
+ * trace, three governors fed from one pass over the file, against their
+ * three bare loops.  Memory: the peak resident size during a run over the
+ * trace and during a run over one LONG_FACTOR times as long.
  *
  * Usage: bench-sim [SECONDS [GOVERNOR]]  (simulated seconds of the short
  * trace, default 20; only that governor, for a run under callgrind)
@@ -121,22 +124,6 @@ static void die(GError *error)
 
 /* ---- the simulator, from a trace file or from an array ---- */
 
-struct event_array {
-	GArray *events;
-	guint next;
-};
-
-static int array_next(void *priv, const struct trace_event **ev, GError **error)
-{
-	struct event_array *a = priv;
-
-	(void)error;
-	if (a->next == a->events->len)
-		return 0;
-	*ev = &g_array_index(a->events, struct trace_event, a->next++);
-	return 1;
-}
-
 static void record_select(void *priv, const struct idle_period *p)
 {
 	struct recorder *r = priv;
@@ -160,38 +147,52 @@ static void record_reflect(void *priv, const struct idle_period *p)
 }
 
 /*
- * One simulation, fed from the reader r as teosim runs are, or else from
- * the array a; returns the idle periods scored.
+ * One simulation of each of the n governors, all fed from one pass of the
+ * reader r as teosim runs are, or else from the events of the array;
+ * returns the idle periods scored.  rec records the first governor's calls.
  */
-static uint64_t simulate(const struct kshim_governor *gov, const struct sim_config *cfg,
-			 struct trace_reader *r, struct event_array *a, struct recorder *rec)
+static uint64_t simulate(const struct kshim_governor *const *govs, unsigned int n,
+			 const struct sim_config *cfg, struct trace_reader *r,
+			 const GArray *events, struct recorder *rec)
 {
-	struct idle_scorer *scorer = idle_scorer_new(cfg->platform, cfg->latency_limit_us);
+	struct sim_cpu *cpus = g_new0(struct sim_cpu, n);
+	struct feed_listener *l = g_new0(struct feed_listener, n);
 	GError *error = NULL;
-	struct cpu_score score;
-	struct sim_cpu c;
+	uint64_t periods = 0;
 
-	if (!sim_cpu_init(&c, 0, gov, cfg, &error))
-		die(error);
-	c.scorer = scorer;
-	if (rec)
-		c.observer = (struct idle_observer){ record_select, record_reflect, rec };
-	if (r) {
-		struct feed_listener l = { .cpu = &c };
-
-		if (!trace_feed(r, &l, 1, NULL))
-			die(l.error);
-	} else if (!sim_cpu_run(&c, (struct sim_event_source){ array_next, a }, &error)) {
-		die(error);
+	for (unsigned int k = 0; k < n; k++) {
+		if (!sim_cpu_init(&cpus[k], 0, govs[k], cfg, &error))
+			die(error);
+		cpus[k].scorer = idle_scorer_new(cfg->platform, cfg->latency_limit_us, govs[k]);
+		l[k].cpu = &cpus[k];
 	}
-	idle_scorer_finish(scorer, &c, &score);
-	idle_scorer_free(scorer);
-	sim_cpu_clear(&c);
-	return score.scored + score.unscored;
+	if (rec)
+		cpus[0].observer = (struct idle_observer){ record_select, record_reflect, rec };
+	if (r && !trace_feed(r, l, n, NULL))
+		die(l[0].error);
+	for (guint e = 0; !r && e < events->len; e++)
+		for (unsigned int k = 0; k < n; k++)
+			if (!sim_cpu_feed(&cpus[k], &g_array_index(events, struct trace_event, e),
+					  &error))
+				die(error);
+	for (unsigned int k = 0; k < n; k++) {
+		struct cpu_score score;
+
+		if (!r && !sim_cpu_finish(&cpus[k], &error))
+			die(error);
+		idle_scorer_finish(cpus[k].scorer, &cpus[k], &score);
+		periods += score.scored + score.unscored;
+		idle_scorer_free(cpus[k].scorer);
+		sim_cpu_clear(&cpus[k]);
+	}
+	g_free(l);
+	g_free(cpus);
+	return periods;
 }
 
-static double time_file_run(const struct kshim_governor *gov, const struct sim_config *cfg,
-			    const char *path, uint64_t *periods)
+/* Times a simulation of the n governors from one pass over the trace at path. */
+static double time_file_run(const struct kshim_governor *const *govs, unsigned int n,
+			    const struct sim_config *cfg, const char *path, uint64_t *periods)
 {
 	GError *error = NULL;
 	struct trace_reader *r = trace_open(path, &error);
@@ -200,7 +201,7 @@ static double time_file_run(const struct kshim_governor *gov, const struct sim_c
 	if (!r)
 		die(error);
 	t0 = now_s();
-	*periods = simulate(gov, cfg, r, NULL, NULL);
+	*periods = simulate(govs, n, cfg, r, NULL, NULL);
 	t0 = now_s() - t0;
 	trace_close(r);
 	return t0;
@@ -209,10 +210,9 @@ static double time_file_run(const struct kshim_governor *gov, const struct sim_c
 static double time_memory_run(const struct kshim_governor *gov, const struct sim_config *cfg,
 			      GArray *events, struct recorder *rec)
 {
-	struct event_array a = { .events = events };
 	double t0 = now_s();
 
-	simulate(gov, cfg, NULL, &a, rec);
+	simulate(&gov, 1, cfg, NULL, events, rec);
 	return now_s() - t0;
 }
 
@@ -312,6 +312,7 @@ static double time_bare_loop(const struct kshim_governor *gov, const struct sim_
 	return t0;
 }
 
+/* The trace's events without its phase markers, which the idle loop is not fed. */
 static GArray *load_events(const char *path)
 {
 	GArray *events = g_array_new(FALSE, FALSE, sizeof(struct trace_event));
@@ -323,7 +324,8 @@ static GArray *load_events(const char *path)
 	if (!r)
 		die(error);
 	while ((ret = trace_next(r, &ev, &error)) > 0)
-		g_array_append_vals(events, ev, 1);
+		if (ev->kind != TRACE_PHASE)
+			g_array_append_vals(events, ev, 1);
 	if (ret < 0)
 		die(error);
 	trace_close(r);
@@ -344,11 +346,103 @@ static struct sim_config config_of(const char *path, const struct platform *p)
 	return cfg;
 }
 
+/* How many rounds of file, memory and bare runs each ratio is the median of. */
+#define ROUNDS	7
+
+static int compare_doubles(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Sorts v. */
+static double median(double *v, unsigned int n)
+{
+	qsort(v, n, sizeof(*v), compare_doubles);
+	return v[n / 2];
+}
+
+/* What the bare loop of one governor needs, kept for the compare row. */
+struct governor_bench {
+	const struct kshim_governor *gov;
+	struct recorder rec;
+	double t_bare;		/* the latest round's */
+};
+
+static double time_bare(struct governor_bench *b, const struct sim_config *cfg)
+{
+	uint64_t mismatches;
+	double t = time_bare_loop(b->gov, cfg, b->rec.periods, &mismatches);
+
+	if (mismatches) {
+		fprintf(stderr, "bench-sim: %s: the bare loop decided %" G_GUINT64_FORMAT
+			" periods otherwise than the simulation\n", b->gov->meta->name, mismatches);
+		exit(1);
+	}
+	return t;
+}
+
+/*
+ * The rounds of one governor: medians of the rates, and of the ratios of
+ * each round (the runs of a round are close in time, so a machine busy
+ * elsewhere slows them alike).
+ */
+static void bench_governor(struct governor_bench *b, const struct sim_config *cfg,
+			   const char *path, GArray *events)
+{
+	double file[ROUNDS], mem[ROUNDS], bare[ROUNDS], mem_ratio[ROUNDS], file_ratio[ROUNDS];
+	double n = b->rec.periods->len;
+	uint64_t periods;
+
+	for (unsigned int k = 0; k < ROUNDS; k++) {
+		file[k] = time_file_run(&b->gov, 1, cfg, path, &periods);
+		mem[k] = time_memory_run(b->gov, cfg, events, NULL);
+		bare[k] = time_bare(b, cfg);
+		mem_ratio[k] = mem[k] / bare[k];
+		file_ratio[k] = file[k] / bare[k];
+	}
+	printf("%-22s %9.0f %12.0f %12.0f %12.0f %9.2f %9.2f\n", b->gov->meta->name, n,
+	       n / median(file, ROUNDS), n / median(mem, ROUNDS), n / median(bare, ROUNDS),
+	       median(mem_ratio, ROUNDS), median(file_ratio, ROUNDS));
+}
+
+/* The README's main command on this trace: three governors from one pass over the file. */
+static void bench_compare(struct governor_bench **b, unsigned int n,
+			  const struct sim_config *cfg, const char *path)
+{
+	const struct kshim_governor *govs[3];
+	double file[ROUNDS], bare[ROUNDS], ratio[ROUNDS];
+	g_autoptr(GString) names = g_string_new(NULL);
+	double periods_all = 0;
+	uint64_t periods;
+
+	for (unsigned int g = 0; g < n; g++) {
+		govs[g] = b[g]->gov;
+		g_string_append_printf(names, "%s%s", g ? "," : "", govs[g]->meta->name);
+		periods_all += b[g]->rec.periods->len;
+	}
+	for (unsigned int k = 0; k < ROUNDS; k++) {
+		file[k] = time_file_run(govs, n, cfg, path, &periods);
+		bare[k] = 0;
+		for (unsigned int g = 0; g < n; g++)
+			bare[k] += time_bare(b[g], cfg);
+		ratio[k] = file[k] / bare[k];
+	}
+	printf("%-22s %9.0f %12.0f %12s %12.0f %9s %9.2f\n", names->str, periods_all,
+	       periods_all / median(file, ROUNDS), "-", periods_all / median(bare, ROUNDS), "-",
+	       median(ratio, ROUNDS));
+}
+
 int main(int argc, char **argv)
 {
+	static const char *const compared[] = { "teo-v8", "teo-6.1", "menu-6.1" };
 	unsigned int seconds = argc > 1 ? (unsigned int)atoi(argv[1]) : 20;
 	const char *only = argc > 2 ? argv[2] : NULL;
 	g_autofree char *dir = g_dir_make_tmp("teosim-bench-XXXXXX", NULL);
+	const struct kshim_governor *teo;
+	struct governor_bench *benches, *for_compare[G_N_ELEMENTS(compared)];
+	unsigned int nr_compared = 0;
 	char *shortp, *longp;
 	struct sim_config cfg, cfg_long;
 	struct platform p;
@@ -366,42 +460,43 @@ int main(int argc, char **argv)
 	longp = generate(dir, "long.trace", LONG_FACTOR * seconds * 1000);
 	cfg = config_of(shortp, &p);
 	cfg_long = config_of(longp, &p);
+	teo = kshim_governor_find("teo-6.1");
 
 	reset_peak_rss();
-	time_file_run(kshim_governor_find("teo-6.1"), &cfg, shortp, &periods);
+	time_file_run(&teo, 1, &cfg, shortp, &periods);
 	rss_short = peak_rss_kib();
 	reset_peak_rss();
-	time_file_run(kshim_governor_find("teo-6.1"), &cfg_long, longp, &long_periods);
+	time_file_run(&teo, 1, &cfg_long, longp, &long_periods);
 	rss_long = peak_rss_kib();
 	printf("memory (teo-6.1, from file): %" G_GUINT64_FORMAT " periods: peak RSS %ld KiB; "
 	       "%" G_GUINT64_FORMAT " periods: %ld KiB\n\n", periods, rss_short, long_periods,
 	       rss_long);
 
 	events = load_events(shortp);
-	printf("trace: %u s simulated, %u events, one CPU, platform skx, HZ 250\n", seconds,
-	       events->len);
-	printf("%-12s %9s %14s %14s %14s %10s %10s %s\n", "governor", "periods", "file/s",
-	       "memory/s", "bare/s", "mem/bare", "file/bare", "bare-mismatch");
+	printf("trace: %u s simulated, %u events, one CPU, platform skx, HZ 250; "
+	       "periods/s and ratios: medians of %d rounds\n", seconds, events->len, ROUNDS);
+	printf("%-22s %9s %12s %12s %12s %9s %9s\n", "governor", "periods", "file/s",
+	       "memory/s", "bare/s", "mem/bare", "file/bare");
+	benches = g_new0(struct governor_bench, kshim_governor_count());
 	for (size_t g = 0; g < kshim_governor_count(); g++) {
-		const struct kshim_governor *gov = kshim_governor_at(g);
-		double t_file = 1e9, t_mem = 1e9, t_bare = 1e9;
-		struct recorder rec = { .periods = g_array_new(FALSE, FALSE, sizeof(struct recorded)) };
-		uint64_t mismatches = 0;
+		struct governor_bench *b = &benches[g];
 
-		if (only && strcmp(gov->meta->name, only))
+		b->gov = kshim_governor_at(g);
+		if (only && strcmp(b->gov->meta->name, only))
 			continue;
-		time_memory_run(gov, &cfg, events, &rec);
-		for (int k = 0; k < 5; k++) {
-			t_file = MIN(t_file, time_file_run(gov, &cfg, shortp, &periods));
-			t_mem = MIN(t_mem, time_memory_run(gov, &cfg, events, NULL));
-			t_bare = MIN(t_bare, time_bare_loop(gov, &cfg, rec.periods, &mismatches));
-		}
-		printf("%-12s %9u %14.0f %14.0f %14.0f %10.2f %10.2f %" G_GUINT64_FORMAT "\n",
-		       gov->meta->name, rec.periods->len, rec.periods->len / t_file,
-		       rec.periods->len / t_mem, rec.periods->len / t_bare, t_mem / t_bare,
-		       t_file / t_bare, mismatches);
-		g_array_free(rec.periods, TRUE);
+		b->rec.periods = g_array_new(FALSE, FALSE, sizeof(struct recorded));
+		time_memory_run(b->gov, &cfg, events, &b->rec);
+		bench_governor(b, &cfg, shortp, events);
+		for (unsigned int k = 0; k < G_N_ELEMENTS(compared); k++)
+			if (!strcmp(b->gov->meta->name, compared[k]))
+				for_compare[nr_compared++] = b;
 	}
+	if (nr_compared == G_N_ELEMENTS(compared))
+		bench_compare(for_compare, nr_compared, &cfg, shortp);
+	for (size_t g = 0; g < kshim_governor_count(); g++)
+		if (benches[g].rec.periods)
+			g_array_free(benches[g].rec.periods, TRUE);
+	g_free(benches);
 	g_array_free(events, TRUE);
 	g_unlink(shortp);
 	g_unlink(longp);

@@ -40,6 +40,7 @@ static void routes_clear(struct routes *rt)
 	g_free(rt->order);
 }
 
+/* Phase markers never come here: sim_cpu_feed() takes none. */
 static void feed_cpu(const struct routes *rt, struct feed_listener *l,
 		     const struct trace_event *ev)
 {

@@ -254,46 +254,75 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 }
 
 /*
- * Runs the CPU up to the event ev of its own, and takes it (ev NULL: to the
- * end of the trace).  Working, every timer expiry and event up to the end
- * of the work queued so far adds its own work (first come, first served).
- * Idle, the CPU wakes at the first of a timer, an interrupt or busy record
- * (ev), and the wake source of its own (the kept tick, the polling limit);
- * a timer armed or cancelled meanwhile changes its queue without waking it.
- * Inline: it runs for every event.
+ * Working: every timer expiry and event up to the end of the work queued
+ * so far adds its own work (first come, first served).  Returns true once
+ * it has taken ev, false when the work is done first.
  */
-static inline bool advance(struct sim_cpu *c, const struct trace_event *ev, GError **error)
+static inline bool run_work(struct sim_cpu *c, const struct trace_event *ev, uint64_t ev_at)
+{
+	for (;;) {
+		uint64_t timer_at = first_timer_ns(c);
+		uint64_t at = MIN(ev_at, timer_at);
+
+		if (at > c->busy_end || at >= c->end_ns)
+			return false;
+		if (timer_at > ev_at) {
+			c->busy_end += take_event(c, ev);
+			return true;
+		}
+		c->busy_end += expire_timer(c);
+	}
+}
+
+/*
+ * Idle: the CPU wakes at the first of a timer, an interrupt or busy record
+ * (ev), and the wake source of its own (the kept tick, the polling limit);
+ * a timer armed or cancelled meanwhile changes its queue without waking
+ * it.  Returns true once it has taken such an ev, false when it woke.
+ */
+static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *ev,
+				  uint64_t ev_at)
+{
+	/* timer_at is NEVER, and so wakes the CPU past the end, if nothing is ahead. */
+	uint64_t timer_at = first_timer_ns(c);
+
+	if (timer_at <= MIN(ev_at, c->wake_limit)) {
+		wake_up(c, timer_at, WAKE_TIMER);
+		return false;
+	}
+	if (ev_at > c->wake_limit) {
+		wake_up(c, c->wake_limit, c->tick_at <= c->poll_end ? WAKE_TICK : WAKE_POLL_LIMIT);
+		return false;
+	}
+	if (ev->kind == TRACE_IRQ || ev->kind == TRACE_BUSY) {
+		wake_up(c, ev_at, WAKE_EVENT);	/* its work is taken working */
+		return false;
+	}
+	take_event(c, ev);
+	return true;
+}
+
+/*
+ * Runs the CPU up to the event ev of its own, and takes it (ev NULL: to the
+ * end of the trace).  Always inlined: it runs for every event, and the
+ * event's time is then known to be NEVER in sim_cpu_finish().
+ */
+static G_ALWAYS_INLINE inline bool advance(struct sim_cpu *c, const struct trace_event *ev,
+					   GError **error)
 {
 	const uint64_t ev_at = ev ? ev->at_ns : NEVER;
 
 	for (;;) {
-		uint64_t timer_at = first_timer_ns(c);
-
 		switch (c->phase) {
 		case CPU_WORKING:
-			if (MIN(ev_at, timer_at) > c->busy_end || MIN(ev_at, timer_at) >= c->end_ns) {
-				if (!go_idle(c, error))
-					return false;
-			} else if (timer_at <= ev_at) {
-				c->busy_end += expire_timer(c);
-			} else {
-				c->busy_end += take_event(c, ev);
+			if (run_work(c, ev, ev_at))
 				return true;
-			}
+			if (!go_idle(c, error))
+				return false;
 			break;
 		case CPU_IDLE:
-			/* timer_at is NEVER, and so wakes the CPU past the end, if nothing is ahead. */
-			if (timer_at <= MIN(ev_at, c->wake_limit))
-				wake_up(c, timer_at, WAKE_TIMER);
-			else if (ev_at > c->wake_limit)
-				wake_up(c, c->wake_limit,
-					c->tick_at <= c->poll_end ? WAKE_TICK : WAKE_POLL_LIMIT);
-			else if (ev->kind == TRACE_IRQ || ev->kind == TRACE_BUSY)
-				wake_up(c, ev_at, WAKE_EVENT);	/* its work is taken working */
-			else {
-				take_event(c, ev);
+			if (sleep_in_state(c, ev, ev_at))
 				return true;
-			}
 			break;
 		case CPU_DONE:
 			return true;
@@ -303,8 +332,6 @@ static inline bool advance(struct sim_cpu *c, const struct trace_event *ev, GErr
 
 bool sim_cpu_feed(struct sim_cpu *c, const struct trace_event *ev, GError **error)
 {
-	if (ev->kind == TRACE_PHASE || ev->cpu != c->cpu || c->phase == CPU_DONE)
-		return true;
 	if (ev->at_ns >= c->end_ns)
 		return sim_cpu_finish(c, error);
 	if (ev->at_ns < c->last_event_ns)
@@ -316,15 +343,4 @@ bool sim_cpu_feed(struct sim_cpu *c, const struct trace_event *ev, GError **erro
 bool sim_cpu_finish(struct sim_cpu *c, GError **error)
 {
 	return advance(c, NULL, error);
-}
-
-bool sim_cpu_run(struct sim_cpu *c, struct sim_event_source src, GError **error)
-{
-	const struct trace_event *ev;
-	int ret;
-
-	while ((ret = src.next(src.priv, &ev, error)) > 0)
-		if (!sim_cpu_feed(c, ev, error))
-			return false;
-	return ret == 0 && sim_cpu_finish(c, error);
 }

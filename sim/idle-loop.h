@@ -31,21 +31,12 @@ struct sim_config {
 	uint64_t end_ns;		/* the trace header's end */
 };
 
-/* Where sim_cpu_run() pulls a CPU's events from: a trace reader, an array. */
-struct sim_event_source {
-	/*
-	 * 1 with *ev pointing at the next event, which stays valid until the
-	 * next call; 0 at the end; -1 with error set (trace_next()).
-	 */
-	int (*next)(void *priv, const struct trace_event **ev, GError **error);
-	void *priv;
-};
-
 enum wake_cause {
 	WAKE_TIMER,		/* a timer of the CPU's queue expired */
 	WAKE_EVENT,		/* a non-timer interrupt or new work (IRQ, BUSY) */
 	WAKE_TICK,		/* the kept tick */
 	WAKE_POLL_LIMIT,	/* polling stopped at its time limit: no wakeup at all */
+	WAKE_CAUSES
 };
 
 /* One pass through cpuidle_idle_call(). */
@@ -132,16 +123,14 @@ bool sim_cpu_new_machine(struct sim_cpu *c, const struct kshim_governor *gov,
 			 struct kshim_machine **out, GError **error);
 
 /*
- * Runs the CPU up to the event ev and takes it; events of other CPUs and
- * phase markers are passed over, and so is everything once the CPU is at
- * the end.  An event at or after cfg->end_ns ends the run, as
- * sim_cpu_finish() does.  False with error set on a bad event or a
- * governor's bad choice; the CPU must not be fed after that.
+ * Runs the CPU up to the event ev, one of its own CPU and not a phase
+ * marker, and takes it.  An event at or after cfg->end_ns ends the run, as
+ * sim_cpu_finish() does; once at the end, the CPU passes over every event.
+ * False with error set on a bad event or a governor's bad choice; the CPU
+ * must not be fed after that.
  */
 bool sim_cpu_feed(struct sim_cpu *c, const struct trace_event *ev, GError **error);
 /* Runs the CPU to cfg->end_ns when no more events come. */
 bool sim_cpu_finish(struct sim_cpu *c, GError **error);
-/* Feeds the CPU every event of src, then finishes it. */
-bool sim_cpu_run(struct sim_cpu *c, struct sim_event_source src, GError **error);
 
 #endif /* TEOSIM_SIM_IDLE_LOOP_H */

@@ -102,7 +102,7 @@ static bool job_start(void *priv, unsigned int k, struct sim_cpu **cpu, GError *
 
 	if (!sim_cpu_init(&j->sim, j->cpu, j->gov, j->cfg, error))
 		return false;
-	j->sim.scorer = idle_scorer_new(j->cfg->platform, j->cfg->latency_limit_us);
+	j->sim.scorer = idle_scorer_new(j->cfg->platform, j->cfg->latency_limit_us, j->gov);
 	if (j->plot)
 		idle_scorer_observe(j->sim.scorer, plot_verdict, j->plot);
 	j->started = true;

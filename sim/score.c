@@ -21,15 +21,20 @@ struct idle_scorer {
 	uint64_t above_under_ns[KSHIM_STATE_MAX];
 	uint64_t deeper_target_ns[KSHIM_STATE_MAX];
 	/*
-	 * The states hindsight may pick after state 0, deepest first, with
-	 * their target residencies: its search reads one short array.
+	 * The states hindsight may pick after state 0, shallowest first, with
+	 * their target residencies, which never decrease (platform_check()):
+	 * the pick for an idle time is pick_state[n], n the number of those
+	 * targets that fit, counted without a branch that depends on the
+	 * time (pick_state[0] is 0).
 	 */
 	unsigned int pick_count;
-	int pick_state[KSHIM_STATE_MAX];
+	int pick_state[KSHIM_STATE_MAX + 1];
 	uint64_t pick_target_ns[KSHIM_STATE_MAX];
 	/* Past this much idle time every usable state's target residency fits. */
 	uint64_t saturation_ns;
 	struct cpu_score score;
+	uint64_t wakeups[WAKE_CAUSES];		/* by enum wake_cause */
+	/* Counted only for a core that keeps no above/below counters itself. */
 	uint64_t sim_above[KSHIM_STATE_MAX], sim_below[KSHIM_STATE_MAX];
 
 	bool stretch_open;
@@ -49,10 +54,11 @@ static bool usable(const struct kshim_state_desc *d, int32_t latency_limit_us)
 /* Inline: the scorer asks once per period. */
 static inline int hindsight(const struct idle_scorer *s, uint64_t idle_ns)
 {
+	unsigned int fit = 0;
+
 	for (unsigned int k = 0; k < s->pick_count; k++)
-		if (s->pick_target_ns[k] <= idle_ns)
-			return s->pick_state[k];
-	return 0;
+		fit += s->pick_target_ns[k] <= idle_ns;
+	return s->pick_state[fit];
 }
 
 int idle_scorer_hindsight(const struct idle_scorer *s, uint64_t idle_ns)
@@ -63,11 +69,12 @@ int idle_scorer_hindsight(const struct idle_scorer *s, uint64_t idle_ns)
 /* Fills pick_state[] and pick_target_ns[] from usable[]. */
 static void pickable_states(struct idle_scorer *s)
 {
-	for (int i = (int)s->state_count - 1; i > 0; i--) {
+	s->pick_state[0] = 0;
+	for (unsigned int i = 1; i < s->state_count; i++) {
 		if (!s->usable[i])
 			continue;
-		s->pick_state[s->pick_count] = i;
 		s->pick_target_ns[s->pick_count++] = s->target_ns[i];
+		s->pick_state[s->pick_count] = (int)i;
 	}
 }
 
@@ -88,10 +95,12 @@ static void neighbour_states(struct idle_scorer *s)
 	}
 }
 
-struct idle_scorer *idle_scorer_new(const struct platform *p, int32_t latency_limit_us)
+struct idle_scorer *idle_scorer_new(const struct platform *p, int32_t latency_limit_us,
+				    const struct kshim_governor *gov)
 {
 	struct idle_scorer *s = g_new0(struct idle_scorer, 1);
 
+	s->score.kernel_above_below = !!strcmp(gov->meta->api, "4.20");
 	s->state_count = p->state_count;
 	for (unsigned int i = 0; i < p->state_count; i++) {
 		const struct kshim_state_desc *d = &p->states[i].desc;
@@ -150,23 +159,11 @@ void idle_scorer_observe(struct idle_scorer *s, idle_verdict_fn fn, void *priv)
 	s->observer_priv = priv;
 }
 
-static void count_wakeup(struct cpu_score *sc, const struct idle_period *p)
+/* Counted by cause, without branching on it: the causes come in no pattern. */
+static void count_wakeup(struct idle_scorer *s, const struct idle_period *p)
 {
-	switch (p->cause) {
-	case WAKE_TIMER:
-		sc->timer_wakeups++;
-		break;
-	case WAKE_EVENT:
-		sc->event_wakeups++;
-		sc->states[p->state].event_wakeups++;
-		break;
-	case WAKE_TICK:
-		sc->tick_wakeups++;
-		break;
-	case WAKE_POLL_LIMIT:
-		sc->poll_limits++;
-		break;
-	}
+	s->wakeups[p->cause]++;
+	s->score.states[p->state].event_wakeups += p->cause == WAKE_EVENT;
 }
 
 /*
@@ -180,22 +177,18 @@ static inline int judge(struct idle_scorer *s, const struct idle_period *p, uint
 	struct cpu_score *sc = &s->score;
 	int best = hindsight(s, end_ns - p->entry_ns);
 
+	/* Counted without branches, as in count_wakeup(). */
 	sc->scored++;
 	sc->states[best].optimal++;
-	if (p->state == best)
-		sc->agree++;
-	else if (p->state > best)
-		sc->too_deep++;
-	else
-		sc->too_shallow++;
+	sc->agree += p->state == best;
+	sc->too_deep += p->state > best;
+	sc->too_shallow += p->state < best;
 	/*
 	 * Judged on the tick as the period left it: a stop request the kernel
 	 * ignored (a timer due before the next tick) cost nothing.
 	 */
-	if (p->stop_tick && p->tick_stopped && end_ns < p->next_tick_ns)
-		sc->needless_stops++;
-	if (!p->stop_tick && !p->tick_stopped && end_ns > p->next_tick_ns)
-		sc->missed_stops++;
+	sc->needless_stops += p->stop_tick & p->tick_stopped & (end_ns < p->next_tick_ns);
+	sc->missed_stops += !p->stop_tick & !p->tick_stopped & (end_ns > p->next_tick_ns);
 	return best;
 }
 
@@ -304,8 +297,9 @@ void idle_scorer_add(struct idle_scorer *s, const struct idle_period *p)
 {
 	bool ends_stretch = p->cause == WAKE_TIMER || p->cause == WAKE_EVENT;
 
-	count_above_below(s, p);
-	count_wakeup(&s->score, p);
+	if (!s->score.kernel_above_below)
+		count_above_below(s, p);
+	count_wakeup(s, p);
 	if (s->stretch_open || !ends_stretch)
 		add_to_stretch(s, p, ends_stretch);
 	else
@@ -316,9 +310,12 @@ void idle_scorer_finish(struct idle_scorer *s, const struct sim_cpu *c,
 			struct cpu_score *out)
 {
 	*out = s->score;
+	out->timer_wakeups = s->wakeups[WAKE_TIMER];
+	out->event_wakeups = s->wakeups[WAKE_EVENT];
+	out->tick_wakeups = s->wakeups[WAKE_TICK];
+	out->poll_limits = s->wakeups[WAKE_POLL_LIMIT];
 	out->unscored = s->unsettled->len;
 	out->busy_ns = c->busy_ns;
-	out->kernel_above_below = !!strcmp(c->gov->meta->api, "4.20");
 	for (unsigned int i = 0; i < s->state_count; i++) {
 		struct state_score *st = &out->states[i];
 		struct kshim_usage u;

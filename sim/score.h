@@ -59,7 +59,9 @@ struct idle_verdict {
 
 typedef void (*idle_verdict_fn)(void *priv, const struct idle_verdict *v);
 
-struct idle_scorer *idle_scorer_new(const struct platform *p, int32_t latency_limit_us);
+/* A scorer of gov's periods on platform p. */
+struct idle_scorer *idle_scorer_new(const struct platform *p, int32_t latency_limit_us,
+				    const struct kshim_governor *gov);
 void idle_scorer_free(struct idle_scorer *s);
 void idle_scorer_add(struct idle_scorer *s, const struct idle_period *p);
 /* Calls fn with every period's verdict (for the figures); fn may be NULL. */

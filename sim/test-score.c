@@ -29,6 +29,8 @@
  * exits 206 us; hindsight schedule: POLL 3, C1 100, C6 2103 us, exits
  * 0 + 2 + 100 * 3 = 302 us; busy 50 us.
  */
+#include <kshim/registry.h>
+
 #include "metrics.h"
 #include "score.h"
 #include "test-sim.h"
@@ -129,8 +131,12 @@ static void test_mini_trace_metrics(void **state)
 /* Hindsight: fit, latency limit, and a disabled state. */
 static int hindsight(const struct platform *p, int32_t latency_limit_us, uint64_t idle_ns)
 {
-	struct idle_scorer *s = idle_scorer_new(p, latency_limit_us);
-	int state = idle_scorer_hindsight(s, idle_ns);
+	struct idle_scorer *s;
+	int state;
+
+	kshim_registry_init();
+	s = idle_scorer_new(p, latency_limit_us, kshim_governor_find("menu-6.1"));
+	state = idle_scorer_hindsight(s, idle_ns);
 
 	idle_scorer_free(s);
 	return state;

@@ -18,15 +18,15 @@ void script_run_start(struct script_run *r, const char *governor, const struct t
 	test_platform(&r->platform);
 	r->cfg = (struct sim_config){ .platform = &r->platform, .hz = 250,
 				      .latency_limit_us = INT32_MAX, .end_ns = end_ns };
-	r->events = (struct event_array){ .events = ev, .len = nr_events };
 	memset(&script, 0, sizeof(script));
 	memcpy(script.steps, steps, nr_steps * sizeof(*steps));
 	script.nr_steps = nr_steps;
 	assert_true(sim_cpu_init(&r->cpu, 0, gov, &r->cfg, &error));
-	r->scorer = idle_scorer_new(&r->platform, INT32_MAX);
+	r->scorer = idle_scorer_new(&r->platform, INT32_MAX, gov);
 	r->cpu.scorer = r->scorer;
-	assert_true(sim_cpu_run(&r->cpu, (struct sim_event_source){ event_array_next, &r->events },
-				&error));
+	for (size_t k = 0; k < nr_events; k++)
+		assert_true(sim_cpu_feed(&r->cpu, &ev[k], &error));
+	assert_true(sim_cpu_finish(&r->cpu, &error));
 	assert_null(error);
 }
 

@@ -50,22 +50,6 @@ static inline void test_platform(struct platform *p)
 	}
 }
 
-struct event_array {
-	const struct trace_event *events;
-	size_t len, next;
-};
-
-static inline int event_array_next(void *priv, const struct trace_event **ev, GError **error)
-{
-	struct event_array *a = priv;
-
-	(void)error;
-	if (a->next == a->len)
-		return 0;
-	*ev = &a->events[a->next++];
-	return 1;
-}
-
 /* Event constructors, all on CPU 0. */
 static inline struct trace_event ev_irq(uint64_t at, uint64_t work)
 {
@@ -88,7 +72,6 @@ static inline struct trace_event ev_cancel(uint64_t at, uint64_t id)
 struct script_run {
 	struct platform platform;
 	struct sim_config cfg;
-	struct event_array events;
 	struct sim_cpu cpu;
 	struct idle_scorer *scorer;
 };
