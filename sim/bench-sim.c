@@ -170,16 +170,18 @@ static uint64_t simulate(const struct kshim_governor *const *govs, unsigned int 
 		cpus[0].observer = (struct idle_observer){ record_select, record_reflect, rec };
 	if (r && !trace_feed(r, l, n, NULL))
 		die(l[0].error);
-	for (guint e = 0; !r && e < events->len; e++)
-		for (unsigned int k = 0; k < n; k++)
-			if (!sim_cpu_feed(&cpus[k], &g_array_index(events, struct trace_event, e),
-					  &error))
+	for (unsigned int k = 0; !r && k < n; k++) {
+		const struct trace_event *ev = (const struct trace_event *)events->data;
+
+		for (guint e = 0; e < events->len; e++)
+			if (!sim_cpu_feed(&cpus[k], &ev[e], &error))
 				die(error);
+		if (!sim_cpu_finish(&cpus[k], &error))
+			die(error);
+	}
 	for (unsigned int k = 0; k < n; k++) {
 		struct cpu_score score;
 
-		if (!r && !sim_cpu_finish(&cpus[k], &error))
-			die(error);
 		idle_scorer_finish(cpus[k].scorer, &cpus[k], &score);
 		periods += score.scored + score.unscored;
 		idle_scorer_free(cpus[k].scorer);

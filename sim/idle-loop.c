@@ -184,7 +184,7 @@ static void stop_or_retain_tick(struct sim_cpu *c, bool stop_tick)
  * unless the trace has ended, the first half of cpuidle_idle_call() at
  * busy_end: select, stop or retain the tick, enter the state.
  */
-static inline bool go_idle(struct sim_cpu *c, GError **error)
+static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 {
 	const uint64_t now = c->busy_end, end = c->end_ns;
 	struct idle_period *p = &c->period;
@@ -312,21 +312,20 @@ static G_ALWAYS_INLINE inline bool advance(struct sim_cpu *c, const struct trace
 {
 	const uint64_t ev_at = ev ? ev->at_ns : NEVER;
 
+	/* Where the CPU stands decides where to start; then work and idle alternate. */
+	if (c->phase == CPU_IDLE && sleep_in_state(c, ev, ev_at))
+		return true;
 	for (;;) {
-		switch (c->phase) {
-		case CPU_WORKING:
-			if (run_work(c, ev, ev_at))
-				return true;
-			if (!go_idle(c, error))
-				return false;
-			break;
-		case CPU_IDLE:
-			if (sleep_in_state(c, ev, ev_at))
-				return true;
-			break;
-		case CPU_DONE:
+		if (c->phase == CPU_DONE)
 			return true;
-		}
+		if (run_work(c, ev, ev_at))
+			return true;
+		if (!go_idle(c, error))
+			return false;
+		if (c->phase == CPU_DONE)
+			return true;
+		if (sleep_in_state(c, ev, ev_at))
+			return true;
 	}
 }
 

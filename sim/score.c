@@ -177,12 +177,13 @@ static inline int judge(struct idle_scorer *s, const struct idle_period *p, uint
 	struct cpu_score *sc = &s->score;
 	int best = hindsight(s, end_ns - p->entry_ns);
 
-	/* Counted without branches, as in count_wakeup(). */
-	sc->scored++;
+	/*
+	 * Counted without branches, as in count_wakeup(); scored and
+	 * too_shallow follow from these at the end.
+	 */
 	sc->states[best].optimal++;
 	sc->agree += p->state == best;
 	sc->too_deep += p->state > best;
-	sc->too_shallow += p->state < best;
 	/*
 	 * Judged on the tick as the period left it: a stop request the kernel
 	 * ignored (a timer due before the next tick) cost nothing.
@@ -314,6 +315,9 @@ void idle_scorer_finish(struct idle_scorer *s, const struct sim_cpu *c,
 	out->event_wakeups = s->wakeups[WAKE_EVENT];
 	out->tick_wakeups = s->wakeups[WAKE_TICK];
 	out->poll_limits = s->wakeups[WAKE_POLL_LIMIT];
+	for (unsigned int i = 0; i < s->state_count; i++)
+		out->scored += out->states[i].optimal;
+	out->too_shallow = out->scored - out->agree - out->too_deep;
 	out->unscored = s->unsettled->len;
 	out->busy_ns = c->busy_ns;
 	for (unsigned int i = 0; i < s->state_count; i++) {
