@@ -218,7 +218,8 @@ static int read_line(struct kv_reader *r, char **line, GError **error)
 	}
 }
 
-int kv_next_text(struct kv_reader *r, char **line, GError **error)
+/* Any line: the next one read_line() returns that is neither blank nor a comment. */
+int kv_next_text_slow(struct kv_reader *r, char **line, GError **error)
 {
 	for (;;) {
 		char *s;

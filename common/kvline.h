@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <glib.h>
 
@@ -76,9 +77,10 @@ int kv_next(struct kv_reader *r, struct kv_line *out, GError **error);
  * leading blanks skipped and left whole (valid until the next read), and
  * the splitting of such a line in place.  At least KV_SLACK bytes can be
  * read past the line's terminating NUL, so that short keys can be compared
- * a word at a time (memcmp() of a constant size) without looking for it.
+ * and numbers read a word at a time (memcmp() or memcpy() of a constant
+ * size) without looking for it.
  */
-int kv_next_text(struct kv_reader *r, char **line, GError **error);
+static inline int kv_next_text(struct kv_reader *r, char **line, GError **error);
 bool kv_split(const struct kv_reader *r, char *line, struct kv_line *out, GError **error);
 
 /* Sets error to "PATH:LINE: FIELD: message"; field may be NULL. */
@@ -104,5 +106,43 @@ bool kv_s64(const struct kv_reader *r, const char *field, const char *value,
 	    int64_t min, int64_t max, int64_t *out, GError **error);
 bool kv_bool(const struct kv_reader *r, const char *field, const char *value,
 	     bool *out, GError **error);
+
+/*
+ * ---- kv_next_text(), inline: it runs once a line ----
+ *
+ * Most lines are whole in the block, without a NUL, a '\r', or anything
+ * to skip: they are taken inline, in the few steps of kvline.c's
+ * read_line() and take_line() that apply to them.  Any other line, and
+ * the end of the block, go the byte-exact way, errors included.
+ */
+int kv_next_text_slow(struct kv_reader *r, char **line, GError **error);
+
+/* Whether a line starting with c has nothing to skip or cut: c is no blank, '#' or line end. */
+static inline bool kv_starts_plain(unsigned char c)
+{
+	const uint64_t special = UINT64_C(1) << ' ' | UINT64_C(1) << '\t' | UINT64_C(1) << '\n' |
+				 UINT64_C(1) << '\r' | UINT64_C(1) << '#';
+
+	return c >= 64 || !(special >> c & 1);
+}
+
+static inline int kv_next_text(struct kv_reader *r, char **line, GError **error)
+{
+	char *s = r->block + r->pos;
+	char *nl = memchr(s, '\n', MIN(r->end - r->pos, KV_LINE_MAX));
+	size_t len;
+
+	if (!nl || !kv_starts_plain(*s))
+		return kv_next_text_slow(r, line, error);
+	len = (size_t)(nl - s) + 1;
+	/* A NUL in the line, or a '\r' to cut (there is a byte before nl: *s is not '\n'). */
+	if (r->nul_at < r->pos + len || nl[-1] == '\r')
+		return kv_next_text_slow(r, line, error);
+	r->line++;
+	r->pos += len;
+	*nl = '\0';
+	*line = s;
+	return 1;
+}
 
 #endif /* TEOSIM_KVLINE_H */

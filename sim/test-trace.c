@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The trace reader: a hand-written trace read back, one-CPU filtering, every error path. */
+/* The trace reader: a hand-written trace read back, numbers of every width, every error path. */
+#include <stdlib.h>
+
 #include "test-files.h"
 #include "trace-write.h"
 #include "trace.h"
@@ -166,6 +168,68 @@ static void expect_error(struct fixture *f, unsigned int replace, const char *wi
 	test_assert_names(error, f->path, line, field);
 }
 
+/*
+ * Numbers of every width from 1 to 19 digits, in lines of every length, so
+ * that values start and end at every offset of a word and the 64 KiB
+ * blocks the reader refills end inside lines and inside numbers.  The
+ * expected value of each is libc's strtoull() of the text written.
+ */
+static void test_number_widths(void **state)
+{
+	struct fixture *f = *state;
+	g_autoptr(GString) text = g_string_new("teosim-trace 1\ncpus 1\nend_ns 4611686018427387903\n");
+	g_autoptr(GPtrArray) works = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GArray) ev = NULL;
+	uint64_t x = 88172645463325252ull;
+
+	for (unsigned int k = 0; text->len < 300000; k++) {
+		unsigned int width = 1 + k % 19;
+		char *work;
+
+		/* xorshift64; the digits are its value's, cut to width, the first one 1 to 3 */
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		work = g_strdup_printf("%u%018" G_GUINT64_FORMAT, 1 + (unsigned int)(x % 3),
+				       (guint64)(x % 1000000000000000000ull));
+		work[width] = '\0';
+		g_string_append_printf(text, "irq at_ns=%u cpu=0 work_ns=%s\n", k, work);
+		g_ptr_array_add(works, work);
+	}
+	ev = read_all(write_trace(f, text->str, -1), &error);
+	if (!ev)
+		fail_msg("%s", error->message);
+	assert_int_equal(ev->len, works->len);
+	for (unsigned int k = 0; k < ev->len; k++) {
+		assert_int_equal(at(ev, k)->at_ns, k);
+		assert_int_equal(at(ev, k)->work_ns, strtoull(works->pdata[k], NULL, 10));
+	}
+}
+
+/*
+ * Leading zeros are digits like the others: a value of 19 digits is read on
+ * the writer's fast path, one of 20 by the general parser; both say 50.
+ */
+static void test_leading_zeros(void **state)
+{
+	static const char *const lines[] = {
+		"irq at_ns=100 cpu=1 work_ns=0000000000000000050",
+		"irq at_ns=100 cpu=1 work_ns=00000000000000000050",
+	};
+	struct fixture *f = *state;
+
+	for (unsigned int k = 0; k < G_N_ELEMENTS(lines); k++) {
+		g_autofree char *text = test_replace_line(base, 8, lines[k]);
+		g_autoptr(GError) error = NULL;
+		g_autoptr(GArray) ev = read_all(write_trace(f, text, -1), &error);
+
+		if (!ev)
+			fail_msg("%s", error->message);
+		assert_int_equal(at(ev, 2)->work_ns, 50);
+	}
+}
+
 static void test_bad_times(void **state)
 {
 	struct fixture *f = *state;
@@ -278,6 +342,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_reads_back, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_writer_round_trip, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rearm_same_cpu, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_number_widths, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_leading_zeros, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_bad_times, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_overflow, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_records_and_keys, setup, teardown),

@@ -12,6 +12,8 @@
 
 #include <glib.h>
 
+#include "idmap.h"
+
 struct sim_timer {
 	uint64_t id;
 	uint64_t expires_ns;
@@ -20,22 +22,11 @@ struct sim_timer {
 	uint64_t armed_seq;	/* tie-break between equal expiries */
 };
 
-/* Where a timer sits in the heap: an entry of the queue's own hash table. */
-struct timer_slot {
-	uint64_t id;
-	unsigned int pos;	/* heap index + 1; 0: a free slot */
-};
-
 struct timer_queue {
 	struct sim_timer *heap;	/* binary min-heap on (expires_ns, armed_seq) */
 	unsigned int len, cap;
-	/*
-	 * Timer id -> heap index, open addressing with linear probing, at
-	 * most half full.  Every move in the heap updates it, so it is a
-	 * multiply and a probe or two rather than a GHashTable call.
-	 */
-	struct timer_slot *slots;
-	unsigned int slot_mask;	/* slots has slot_mask + 1 entries, a power of 2 */
+	/* Timer id -> heap index + 1; every move in the heap updates it. */
+	struct idmap ids;
 	uint64_t next_seq;
 	/*
 	 * The earliest expiry, UINT64_MAX with no timer: the idle loop asks

@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "idmap.h"
 #include "keyfile-lines.h"
 #include "kvline.h"
 #include "trace-limits.h"
@@ -10,9 +11,9 @@
 
 /* A timer the reader knows of: armed until cancelled or, one-shot, until it expires. */
 struct known_timer {
-	uint64_t id;		/* first: the hash table hashes it as a gint64 */
-	unsigned int cpu;
+	uint64_t id;
 	uint64_t expires_ns;
+	unsigned int cpu;
 	bool periodic;
 };
 
@@ -20,37 +21,71 @@ struct trace_reader {
 	struct kv_reader kv;
 	struct trace_header header;
 	uint64_t last_at;
-	GHashTable *timers;		/* known_timer, by id */
-	unsigned int sweep_at;		/* table size that triggers the next sweep */
+	/* The timers that may still be armed, and their index + 1 by id. */
+	struct known_timer *timers;
+	unsigned int nr_timers, timers_cap;
+	unsigned int forget_at;		/* nr_timers that triggers forget_expired() */
+	struct idmap timer_ids;
 	struct kv_line pending;		/* the first event, read while ending the header */
 	bool has_pending;
 	struct trace_event ev;		/* the event trace_next() returned last */
 };
 
-#define SWEEP_MIN	64
+#define FORGET_MIN	64
 
 static bool is_armed(const struct known_timer *t, uint64_t at)
 {
 	return t->periodic || at < t->expires_ns;
 }
 
-/*
- * Forgets one-shot timers that have expired, whenever the table has
- * doubled since the last sweep: memory follows the timers armed at once,
- * not the length of the trace.
- */
-static void sweep_timers(struct trace_reader *r)
+/* The known timer of that id, or NULL. */
+static struct known_timer *find_timer(const struct trace_reader *r, uint64_t id)
 {
-	GHashTableIter it;
-	gpointer key;
+	unsigned int i = idmap_get(&r->timer_ids, id);
 
-	if (g_hash_table_size(r->timers) < r->sweep_at)
+	return i ? &r->timers[i - 1] : NULL;
+}
+
+/* Drops t, moving the last known timer into its place. */
+static void forget_timer(struct trace_reader *r, struct known_timer *t)
+{
+	struct known_timer *last = &r->timers[--r->nr_timers];
+
+	idmap_remove(&r->timer_ids, t->id);
+	if (t == last)
 		return;
-	g_hash_table_iter_init(&it, r->timers);
-	while (g_hash_table_iter_next(&it, &key, NULL))
-		if (!is_armed(key, r->last_at))
-			g_hash_table_iter_remove(&it);
-	r->sweep_at = MAX(SWEEP_MIN, 2 * g_hash_table_size(r->timers));
+	*t = *last;
+	idmap_put(&r->timer_ids, t->id, (unsigned int)(t - r->timers) + 1);
+}
+
+/*
+ * Forgets one-shot timers that have expired, whenever the timers known
+ * have doubled since the last time: memory follows the timers armed at
+ * once, not the length of the trace.
+ */
+static void forget_expired(struct trace_reader *r)
+{
+	for (unsigned int i = r->nr_timers; i-- > 0;)
+		if (!is_armed(&r->timers[i], r->last_at))
+			forget_timer(r, &r->timers[i]);
+	r->forget_at = MAX(FORGET_MIN, 2 * r->nr_timers);
+}
+
+/* A new known timer of that id, which the reader does not know; the caller fills it. */
+static struct known_timer *add_timer(struct trace_reader *r, uint64_t id)
+{
+	struct known_timer *t;
+
+	if (r->nr_timers >= r->forget_at)
+		forget_expired(r);
+	if (r->nr_timers == r->timers_cap) {
+		r->timers_cap = MAX(FORGET_MIN, 2 * r->timers_cap);
+		r->timers = g_renew(struct known_timer, r->timers, r->timers_cap);
+	}
+	t = &r->timers[r->nr_timers++];
+	t->id = id;
+	idmap_put(&r->timer_ids, id, r->nr_timers);
+	return t;
 }
 
 static bool parse_u64(struct trace_reader *r, struct kv_line *l, const char *key, bool required,
@@ -185,8 +220,8 @@ struct trace_reader *trace_open(const char *path, GError **error)
 {
 	struct trace_reader *r = g_new0(struct trace_reader, 1);
 
-	r->sweep_at = SWEEP_MIN;
-	r->timers = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+	r->forget_at = FORGET_MIN;
+	idmap_init(&r->timer_ids);
 	if (!kv_open(&r->kv, path, error)) {
 		trace_close(r);
 		return NULL;
@@ -208,7 +243,8 @@ void trace_close(struct trace_reader *r)
 	if (!r)
 		return;
 	kv_close(&r->kv);
-	g_hash_table_destroy(r->timers);
+	g_free(r->timers);
+	idmap_clear(&r->timer_ids);
 	g_free(r->header.name);
 	g_free(r);
 }
@@ -255,15 +291,11 @@ static bool cancellable(const struct known_timer *t, const struct trace_event *e
 /* Notes a valid timer event: t is the table's entry for its id, or NULL. */
 static void note_timer(struct trace_reader *r, struct known_timer *t, const struct trace_event *ev)
 {
-	if (!t) {
-		t = g_new(struct known_timer, 1);
-		t->id = ev->timer_id;
-		g_hash_table_add(r->timers, t);
-	}
+	if (!t)
+		t = add_timer(r, ev->timer_id);
 	t->cpu = ev->cpu;
 	t->expires_ns = ev->expires_ns;
 	t->periodic = ev->period_ns != 0;
-	sweep_timers(r);
 }
 
 static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
@@ -286,7 +318,7 @@ static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_
 			 ev->period_ns, TRACE_PERIOD_MIN_NS);
 		return false;
 	}
-	t = g_hash_table_lookup(r->timers, &ev->timer_id);
+	t = find_timer(r, ev->timer_id);
 	if (armed_elsewhere(t, ev)) {
 		kv_error(&r->kv, error, "id", "timer %" PRIu64 " is still armed on cpu %u: "
 			 "cancel it there first", ev->timer_id, t->cpu);
@@ -299,14 +331,17 @@ static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_
 static bool parse_cancel(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
 			 GError **error)
 {
+	struct known_timer *t;
+
 	if (!parse_u64(r, l, "id", true, 0, UINT64_MAX, &ev->timer_id, error))
 		return false;
-	if (!cancellable(g_hash_table_lookup(r->timers, &ev->timer_id), ev)) {
+	t = find_timer(r, ev->timer_id);
+	if (!cancellable(t, ev)) {
 		kv_error(&r->kv, error, "id", "timer %" PRIu64 " is not armed on cpu %u", ev->timer_id,
 			 ev->cpu);
 		return false;
 	}
-	g_hash_table_remove(r->timers, &ev->timer_id);
+	forget_timer(r, t);
 	return true;
 }
 
@@ -385,23 +420,91 @@ static inline bool skip_key(const char **s, const char *key, size_t len)
 }
 
 /*
- * The digits of a value, then a space or the end of the line.  At most 19
- * digits, which fit in 64 bits; longer ones go the general way.
+ * ---- Digits eight at a time (SWAR: the 8 bytes of a uint64_t as 8 lanes) ----
+ *
+ * A value is read from 8-byte words; the word holds the text's first byte
+ * in its low lane whatever the host's byte order, so that "the first n
+ * bytes" are the low lanes.  A word may extend past the value into the
+ * rest of the line, and past its NUL into the KV_SLACK bytes: only the
+ * lanes before the first non-digit are used.
  */
+#define LANES(b)	(UINT64_C(0x0101010101010101) * (b))
+
+/* The word at p, each byte less '0': the digits' lanes hold 0 to 9. */
+static inline uint64_t load_digits(const char *p)
+{
+	uint64_t x;
+
+	memcpy(&x, p, sizeof(x));	/* p need not be aligned */
+	return GUINT64_FROM_LE(x) - LANES('0');
+}
+
+/*
+ * How many of the lanes of x (from load_digits()), from the first, are
+ * digits.  A lane of 0 to 9 keeps its top bit clear, alone and with 0x76
+ * added; any other byte sets it in one or the other.  Borrows of the
+ * subtraction of '0', and carries of this addition, go up a lane only
+ * from a lane that is not a digit: the lanes before the first non-digit
+ * are exact, and the lowest top bit set is the first non-digit's.
+ */
+static inline unsigned int count_digits(uint64_t x)
+{
+	uint64_t wrong = (x | (x + LANES(0x76))) & LANES(0x80);
+
+	return wrong ? (unsigned int)__builtin_ctzll(wrong) / 8 : 8;
+}
+
+/*
+ * The number written by the first n lanes of x, 1 <= n <= 8.  Shifting
+ * them to the top puts zeros, leading zeros, in the lanes below.  Then the
+ * lanes are joined in pairs, tens and units, each sum under 256; and the
+ * four pairs in one go: the two multiplies add 10^6, 10^4, 10^2 and 1
+ * times the pairs, in that order, in the top half of the word (Lemire,
+ * "Faster decimal parsing with SWAR", parse_eight_digits_unrolled()).
+ */
+static inline uint64_t digits_value(uint64_t x, unsigned int n)
+{
+	const uint64_t pairs = UINT64_C(0x000000ff000000ff);
+
+	x <<= 8 * (8 - n);
+	x = x * 10 + (x >> 8);
+	return ((x & pairs) * (100 + (UINT64_C(1000000) << 32)) +
+		((x >> 16) & pairs) * (1 + (UINT64_C(10000) << 32))) >> 32;
+}
+
+/*
+ * The digits of a value, then a space or the end of the line.  At most 19
+ * digits, which fit in 64 bits; longer ones go the general way.  Every
+ * word read starts on a digit or at the NUL, so it ends at most 7 bytes
+ * past the NUL.
+ */
+G_STATIC_ASSERT(sizeof(uint64_t) - 1 <= KV_SLACK);
+
 static inline bool scan_digits(const char **s, uint64_t *out)
 {
+	static const uint64_t scale[] = { 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
+					  100000000 };
 	const char *p = *s;
-	uint64_t v = 0;
-	unsigned int n, d;
+	uint64_t x = load_digits(p);
+	unsigned int n = count_digits(x), k = n;
+	uint64_t v;
 
+	if (!n)
+		return false;
+	v = digits_value(x, n);
 	/* Past 19 digits v may wrap, but then the value is refused anyway. */
-	for (n = 0; (d = (unsigned char)p[n] - '0') <= 9; n++)
-		v = v * 10 + d;
+	while (k == 8) {
+		x = load_digits(p + n);
+		k = count_digits(x);
+		if (k)
+			v = v * scale[k] + digits_value(x, k);
+		n += k;
+	}
 	p += n;
-	if (!n || n > 19 || (*p && *p != ' '))
+	if (n > 19 || (*p && *p != ' '))
 		return false;
 	*out = v;
-	*s = *p ? p + 1 : p;
+	*s = p + (*p == ' ');
 	return true;
 }
 
@@ -452,16 +555,33 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 	return false;
 }
 
-/* The general path's checks of one event's own values. */
+/* TRACE_TIME_MAX is 2^62 - 1: values are all at most it exactly when their bitwise or is. */
+G_STATIC_ASSERT((TRACE_TIME_MAX & (TRACE_TIME_MAX + 1)) == 0);
+
+/*
+ * The general path's checks of one event's own values.  at_ns is at most
+ * end_ns, which the header limits to TRACE_TIME_MAX; cpu was checked as
+ * it was read; a timer's id may be any number.
+ */
 static bool values_valid(const struct trace_reader *r, const struct trace_event *ev)
 {
-	return ev->at_ns <= TRACE_TIME_MAX && ev->at_ns >= r->last_at &&
-	       ev->at_ns <= r->header.end_ns && ev->cpu < r->header.nr_cpus &&
-	       ev->expires_ns <= TRACE_TIME_MAX && ev->period_ns <= TRACE_TIME_MAX &&
-	       ev->work_ns <= TRACE_TIME_MAX &&
-	       (ev->kind != TRACE_TIMER || ev->expires_ns >= ev->at_ns) &&
-	       (!ev->period_ns || ev->period_ns >= TRACE_PERIOD_MIN_NS) &&
-	       (ev->kind != TRACE_BUSY || ev->work_ns >= 1);
+	if (ev->at_ns < r->last_at || ev->at_ns > r->header.end_ns)
+		return false;
+	switch (ev->kind) {
+	case TRACE_TIMER:
+		return (ev->expires_ns | ev->period_ns | ev->work_ns) <= TRACE_TIME_MAX &&
+		       ev->expires_ns >= ev->at_ns &&
+		       (!ev->period_ns || ev->period_ns >= TRACE_PERIOD_MIN_NS);
+	case TRACE_CANCEL:
+		return true;
+	case TRACE_IRQ:
+		return ev->work_ns <= TRACE_TIME_MAX;
+	case TRACE_BUSY:
+		return ev->work_ns >= 1 && ev->work_ns <= TRACE_TIME_MAX;
+	case TRACE_PHASE:
+		break;
+	}
+	return false;
 }
 
 /* Reads a line in the writer's form into ev; false, with r unchanged, for any other. */
@@ -480,7 +600,7 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 	if (!scan_kind_fields(&s, ev) || *s || !values_valid(r, ev))
 		return false;
 	if (ev->kind == TRACE_TIMER || ev->kind == TRACE_CANCEL) {
-		t = g_hash_table_lookup(r->timers, &ev->timer_id);
+		t = find_timer(r, ev->timer_id);
 		if (ev->kind == TRACE_TIMER ? armed_elsewhere(t, ev) : !cancellable(t, ev))
 			return false;
 	}
@@ -489,15 +609,28 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 	if (ev->kind == TRACE_TIMER)
 		note_timer(r, t, ev);
 	else if (ev->kind == TRACE_CANCEL)
-		g_hash_table_remove(r->timers, &ev->timer_id);
+		forget_timer(r, t);
 	return true;
+}
+
+/*
+ * Any other line, split into fields and read by key.  Out of line: its
+ * kv_line of 32 fields stays off the fast path's stack frame.
+ */
+static G_GNUC_NO_INLINE int general_event(struct trace_reader *r, char *s, struct trace_event *ev,
+					  GError **error)
+{
+	struct kv_line l;
+
+	if (!kv_split(&r->kv, s, &l, error) || !parse_event(r, &l, ev, error))
+		return -1;
+	return 1;
 }
 
 /* The next event of any CPU: the pending one, a line in the writer's form, or any other. */
 static inline int next_any_event(struct trace_reader *r, struct trace_event *ev,
 				 GError **error)
 {
-	struct kv_line l;
 	char *s;
 	int ret;
 
@@ -508,9 +641,7 @@ static inline int next_any_event(struct trace_reader *r, struct trace_event *ev,
 	ret = kv_next_text(&r->kv, &s, error);
 	if (ret <= 0 || fast_event(r, s, ev))
 		return ret;
-	if (!kv_split(&r->kv, s, &l, error) || !parse_event(r, &l, ev, error))
-		return -1;
-	return 1;
+	return general_event(r, s, ev, error);
 }
 
 int trace_next(struct trace_reader *r, const struct trace_event **ev, GError **error)
