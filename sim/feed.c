@@ -2,13 +2,15 @@
 #include <string.h>
 
 #include "feed.h"
+#include "kvline.h"
 
 /* Events between two progress reports: rare enough to cost nothing. */
 #define PROGRESS_EVERY	65536
 
 /*
  * The listeners by CPU: those of CPU k are order[first[k] .. first[k + 1]),
- * in the caller's order.
+ * in the caller's order.  A listener on a CPU the trace does not have is
+ * in none of them (trace_feed() fails it).
  */
 struct routes {
 	unsigned int *first;
@@ -63,6 +65,11 @@ bool trace_feed(struct trace_reader *r, struct feed_listener *l, unsigned int n,
 	int ret;
 
 	routes_init(&rt, l, n, trace_header(r)->nr_cpus);
+	for (unsigned int k = 0; k < n; k++)
+		if (l[k].cpu->cpu >= trace_header(r)->nr_cpus && !l[k].error)
+			g_set_error(&l[k].error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
+				    "CPU %u: the trace has %u CPUs", l[k].cpu->cpu,
+				    trace_header(r)->nr_cpus);
 	while ((ret = trace_next(r, &ev, &error)) > 0) {
 		if (ev->kind == TRACE_PHASE) {
 			if (hooks && hooks->phase)

@@ -159,12 +159,30 @@ static void test_own_failure_kept(void **state)
 	feed_test_clear(&t);
 }
 
+/* A listener on a CPU the trace does not have fails; the others run as if it were not there. */
+static void test_listener_on_missing_cpu(void **state)
+{
+	static const char *const names[] = { "script-6.1", "script-6.1", "script-6.1" };
+	static const unsigned int cpus[] = { 0, 5, 1 };
+	struct feed_test t;
+
+	(void)state;
+	assert_false(feed(&t, TRACE, names, cpus, C6_STOP));
+	assert_non_null(strstr(t.l[1].error->message, "CPU 5: the trace has 2 CPUs"));
+	assert_null(t.l[0].error);
+	assert_null(t.l[2].error);
+	assert_int_equal(c6_usage(&t.cpus[0]), 2);
+	assert_int_equal(c6_usage(&t.cpus[2]), 1);
+	feed_test_clear(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_each_listener_gets_its_cpu),
 		cmocka_unit_test(test_reader_error_reaches_all),
 		cmocka_unit_test(test_own_failure_kept),
+		cmocka_unit_test(test_listener_on_missing_cpu),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
