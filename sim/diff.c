@@ -4,6 +4,7 @@
 #include "diff.h"
 #include "feed.h"
 #include "kvline.h"
+#include "progress.h"
 
 struct diff_cpu {
 	const struct kshim_governor *gov_a, *gov_b;
@@ -22,6 +23,8 @@ struct diff_group {
 	const char *trace;
 	struct diff_cpu *cpus;
 	unsigned int n;
+	unsigned int index;		/* in the progress's count */
+	struct progress *progress;
 };
 
 static void follower_select(void *priv, const struct idle_period *p)
@@ -84,13 +87,22 @@ static void diff_end(void *priv, unsigned int k, GError *error)
 	sim_cpu_clear(&d->sim);
 }
 
+static void diff_progress(void *priv, uint64_t at_ns)
+{
+	struct diff_group *g = priv;
+
+	progress_at(g->progress, g->index, at_ns, g->cpus[0].cfg->end_ns);
+}
+
 static void diff_group(gpointer data, gpointer unused)
 {
 	struct diff_group *g = data;
 	struct feed_jobs jobs = { .n = g->n, .start = diff_start, .end = diff_end, .priv = g };
+	struct feed_hooks hooks = { .progress = diff_progress, .priv = g };
 
 	(void)unused;
-	trace_feed_jobs(g->trace, &jobs, NULL);
+	trace_feed_jobs(g->trace, &jobs, &hooks);
+	progress_at(g->progress, g->index, 1, 1);
 }
 
 static void merge(struct diff_result *sum, const struct diff_result *r)
@@ -137,6 +149,7 @@ bool sim_diff(const struct sim_run_options *o, const struct kshim_governor *a,
 	struct sim_config cfg;
 	struct diff_cpu *cpus;
 	struct diff_group *groups;
+	struct progress pr;
 	unsigned int n, nr_groups;
 	bool ok = true;
 
@@ -157,9 +170,11 @@ bool sim_diff(const struct sim_run_options *o, const struct kshim_governor *a,
 	/* Each thread's group of CPUs reads the trace once. */
 	nr_groups = MIN(MAX(o->threads, 1), n);
 	groups = g_new(struct diff_group, nr_groups);
+	progress_init(&pr, o->progress, nr_groups);
 	for (unsigned int k = 0; k < nr_groups; k++)
 		groups[k] = (struct diff_group){ .trace = trace, .cpus = cpus + k * n / nr_groups,
-						 .n = (k + 1) * n / nr_groups - k * n / nr_groups };
+						 .n = (k + 1) * n / nr_groups - k * n / nr_groups,
+						 .index = k, .progress = &pr };
 	if (nr_groups == 1) {
 		diff_group(groups, NULL);
 	} else {
@@ -169,6 +184,7 @@ bool sim_diff(const struct sim_run_options *o, const struct kshim_governor *a,
 			g_thread_pool_push(pool, &groups[k], NULL);
 		g_thread_pool_free(pool, FALSE, TRUE);
 	}
+	progress_clear(&pr);
 	g_free(groups);
 	for (unsigned int k = 0; k < n; k++) {
 		if (cpus[k].error && ok) {

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <stdio.h>
-
 #include "feed.h"
 #include "kvline.h"
+#include "progress.h"
 #include "run.h"
 
 struct job {
@@ -25,15 +24,6 @@ struct group {
 	struct progress *progress;
 };
 
-/* How far the groups have read their traces, in thousandths. */
-struct progress {
-	bool show;
-	unsigned int nr_groups;
-	unsigned int *permille;		/* per group */
-	unsigned int shown;		/* the percentage last printed */
-	GMutex lock;
-};
-
 struct sim_config sim_config_for(const struct sim_run_options *o,
 				 const struct trace_header *h)
 {
@@ -45,33 +35,11 @@ struct sim_config sim_config_for(const struct sim_run_options *o,
 	};
 }
 
-static void progress_set(struct progress *pr, unsigned int group, unsigned int permille)
-{
-	uint64_t sum = 0;
-	unsigned int percent;
-
-	if (!pr->show)
-		return;
-	g_mutex_lock(&pr->lock);
-	pr->permille[group] = permille;
-	for (unsigned int k = 0; k < pr->nr_groups; k++)
-		sum += pr->permille[k];
-	percent = (unsigned int)(sum / 10 / pr->nr_groups);
-	if (percent != pr->shown) {
-		pr->shown = percent;
-		fprintf(stderr, "\rteosim: %u%% simulated", percent);
-		if (percent == 100)
-			fputc('\n', stderr);
-	}
-	g_mutex_unlock(&pr->lock);
-}
-
 static void group_progress(void *priv, uint64_t at_ns)
 {
 	struct group *g = priv;
 
-	progress_set(g->progress, g->index,
-		     (unsigned int)((double)at_ns * 1000 / (double)g->jobs[0].cfg->end_ns));
+	progress_at(g->progress, g->index, at_ns, g->jobs[0].cfg->end_ns);
 }
 
 /* For the figures: the trace's phase markers, which the idle loop passes over. */
@@ -129,7 +97,7 @@ static void run_group(struct group *g)
 	struct feed_hooks hooks = { .phase = group_phase, .progress = group_progress, .priv = g };
 
 	trace_feed_jobs(g->trace, &jobs, &hooks);
-	progress_set(g->progress, g->index, 1000);
+	progress_at(g->progress, g->index, 1, 1);
 }
 
 static void pool_func(gpointer data, gpointer unused)
@@ -244,17 +212,14 @@ static void run_groups(const struct sim_run_options *o, struct group *groups, un
 static void run_jobs(const struct sim_run_options *o, char *const *traces,
 		     unsigned int nr_traces, struct job *jobs, const unsigned int *jobs_per_trace)
 {
-	struct progress pr = { .show = o->progress };
+	struct progress pr;
 	unsigned int nr_groups;
 	struct group *groups = make_groups(o, traces, nr_traces, jobs, jobs_per_trace, &pr,
 					   &nr_groups);
 
-	pr.nr_groups = nr_groups;
-	pr.permille = g_new0(unsigned int, nr_groups);
-	g_mutex_init(&pr.lock);
+	progress_init(&pr, o->progress, nr_groups);
 	run_groups(o, groups, nr_groups);
-	g_mutex_clear(&pr.lock);
-	g_free(pr.permille);
+	progress_clear(&pr);
 	g_free(groups);
 }
 
