@@ -22,11 +22,12 @@ enum trace_kind {
 	TRACE_PHASE,		/* the workload changes phase (a marker) */
 };
 
+/* Kind and CPU side by side: no padding, and the fields the idle loop reads first together. */
 struct trace_event {
 	enum trace_kind kind;
-	unsigned long line;
-	uint64_t at_ns;		/* when it happens */
 	unsigned int cpu;	/* not for TRACE_PHASE */
+	uint64_t at_ns;		/* when it happens */
+	unsigned long line;
 	uint64_t timer_id;	/* TIMER, CANCEL */
 	uint64_t expires_ns;	/* TIMER: absolute expiry, >= at_ns */
 	uint64_t period_ns;	/* TIMER: re-armed every period after expiry; 0 = one shot */
