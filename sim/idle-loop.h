@@ -36,7 +36,7 @@ enum wake_cause {
 	WAKE_EVENT,		/* a non-timer interrupt or new work (IRQ, BUSY) */
 	WAKE_TICK,		/* the kept tick */
 	WAKE_POLL_LIMIT,	/* polling stopped at its time limit: no wakeup at all */
-	WAKE_CAUSES
+	WAKE_CAUSES		/* how many there are */
 };
 
 /* One pass through cpuidle_idle_call(). */
