@@ -1,18 +1,21 @@
 #!/bin/sh
 # Build (or reuse) the teosim ground-truth kernel; print the bzImage path.
 #
-# usage: kernel/build-kernel.sh
+# usage: kernel/build-kernel.sh      (KERNEL_VERSION=6.1 or 6.12, see lib.sh)
 #
-# Holds $TEOSIM_CACHE/kernel.lock while it works, so that tests started in
-# parallel build once and then share the image.  The image is reused while
-# the hash of its inputs is unchanged (the tree directory is named after it,
-# see prepare-tree.sh); otherwise:
-#   make tinyconfig; merge kernel/teosim.config (and KERNEL_FRAGMENT, if set,
-#   after it); make olddefconfig; check that every line of the fragments is
-#   in .config; make bzImage.
-# After the build, it writes teosim-v8-overflow.txt in the tree: the per-CPU
-# variable that TEO v8's one-past-the-end write into intervals[] hits in this
-# build (from vmlinux's symbol table).
+# Holds the version's lock ($TEOSIM_CACHE/kernel.lock for 6.1,
+# kernel-6.12.lock for 6.12) while it works, so that tests started in
+# parallel build once and then share the image, and the two versions build
+# independently.  The image is reused while the hash of its inputs is
+# unchanged (the tree directory is named after it, see prepare-tree.sh);
+# otherwise:
+#   make tinyconfig; merge the version's fragment (kernel/teosim.config for
+#   6.1, kernel/teosim-6.12.config for 6.12; KERNEL_FRAGMENT, if set, after
+#   it); make olddefconfig; check that every line of the fragments is in
+#   .config; make bzImage.
+# After a 6.1 build, it writes teosim-v8-overflow.txt in the tree: the
+# per-CPU variable that TEO v8's one-past-the-end write into intervals[]
+# hits in this build (from vmlinux's symbol table).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -31,10 +34,10 @@ fi
 start=$(date +%s)
 say "configuring $tree"
 make -C "$tree" -s tinyconfig >/dev/null
-"$tree/scripts/kconfig/merge_config.sh" -m -O "$tree" "$tree/.config" "$KDIR/teosim.config" $KERNEL_FRAGMENT >/dev/null
+"$tree/scripts/kconfig/merge_config.sh" -m -O "$tree" "$tree/.config" "$KERNEL_CONFIG" $KERNEL_FRAGMENT >/dev/null
 make -C "$tree" -s olddefconfig >/dev/null
 missing=0
-for frag in "$KDIR/teosim.config" $KERNEL_FRAGMENT; do
+for frag in "$KERNEL_CONFIG" $KERNEL_FRAGMENT; do
 	for line in $(grep '^CONFIG_' "$frag"); do
 		grep -qx "$line" "$tree/.config" || { say "not in .config: $line"; missing=1; }
 	done
@@ -51,9 +54,15 @@ make -C "$tree" -j"$JOBS" bzImage > "$tree/teosim-build.log" 2>&1 ||
 
 # Where TEO v8's write to intervals[INTERVALS] lands: the 4 bytes after the
 # teo_cpus of teo-v8.o (matched by its size, 6.1's teo has its own teo_cpus).
-v8=$(nm -S "$tree/drivers/cpuidle/governors/teo-v8.o" | awk '$NF == "teo_cpus" { print $2 }')
-addr=$(nm -S "$tree/vmlinux" | awk -v size="$v8" '$NF == "teo_cpus" && $2 == size { print $1 }')
-if [ -n "$v8" ] && [ -n "$addr" ]; then
+# Only the 6.1 kernel has teo-v8.
+v8='' addr=''
+if [ "$KERNEL_HAS_V8" = 1 ]; then
+	v8=$(nm -S "$tree/drivers/cpuidle/governors/teo-v8.o" | awk '$NF == "teo_cpus" { print $2 }')
+	addr=$(nm -S "$tree/vmlinux" | awk -v size="$v8" '$NF == "teo_cpus" && $2 == size { print $1 }')
+fi
+if [ "$KERNEL_HAS_V8" = 0 ]; then
+	echo "no teo-v8 in the $KERNEL_VERSION kernel" > "$tree/teosim-v8-overflow.txt"
+elif [ -n "$v8" ] && [ -n "$addr" ]; then
 	end=$(printf '%016x' $(( 0x$addr + 0x$v8 )))
 	# nm prints fixed-width hex, so string order is address order.
 	nm -S "$tree/vmlinux" | sort | awk -v end="$end" -v start="$addr" -v size="$v8" '

@@ -5,7 +5,9 @@
 # usage: kernel/ground-truth-test.sh TEOSIM GOVERNOR [WORK]
 #
 #   TEOSIM    the teosim executable
-#   GOVERNOR  teosim's governor name: teo-v8, teo-6.1, menu-6.1 or ladder-6.1
+#   GOVERNOR  teosim's governor name: teo-v8, teo-6.1, menu-6.1, ladder-6.1
+#             (Linux 6.1 kernel) or teo-6.12, menu-6.12, ladder-6.12 (Linux
+#             6.12 kernel); the suffix picks KERNEL_VERSION (lib.sh)
 #   WORK      guest workloads (default: a per-governor mix, see below)
 #
 # Steps: build or reuse the kernel (build-kernel.sh) and the initramfs
@@ -18,11 +20,21 @@
 # decisions compared, and the idle-state counters per state, summed over
 # the CPUs, from the guest (snapshot at the moment recording stopped) next
 # to the replay's.  Exit status: 0 pass, 1 fail, 77 skip (no QEMU, no
-# kernel source, no seed patch for teo-v8).
+# kernel source, no seed patch for the 6.1 kernel's teo-v8).
 #
 # Environment: MIN_SELECTS (10000), STATES (the idle-state table), and those
-# of lib.sh.  Logs and consoles are kept in $TEOSIM_CACHE/logs/.
+# of lib.sh.  KERNEL_VERSION may be set (kernel/meson.build does), but must
+# be the governor's.  Logs and consoles are kept in $TEOSIM_CACHE/logs/.
 set -eu
+
+# The kernel a governor runs in, from its name: teo-v8 is built into the 6.1
+# kernel, the 6.12 governors into the 6.12 one.  Decided before lib.sh is
+# read, because lib.sh derives the tree, lock and tarball from it.
+case ${2:-} in
+*-6.12) gov_kernel=6.12 ;;
+*) gov_kernel=6.1 ;;
+esac
+KERNEL_VERSION=${KERNEL_VERSION:-$gov_kernel}
 . "$(dirname "$0")/lib.sh"
 
 MIN_SELECTS=${MIN_SELECTS:-10000}
@@ -38,13 +50,21 @@ teo-v8) kgov=teo-v8 work=timers:2:2000,pingpong:2:20,mixed:2:1 ;;
 teo-6.1) kgov=teo work=timers:2:2000,pingpong:2:20,mixed:2:2 ;;
 menu-6.1) kgov=menu work=timers:2:2000,pingpong:2:20,io:2 ;;
 ladder-6.1) kgov=ladder work=timers:2:2000,pingpong:2:20,mixed:2:3 ;;
+# 6.12's menu no longer reads nr_iowait_cpu(); io still brings virtio
+# interrupts, a wakeup source the other workloads lack.
+teo-6.12) kgov=teo work=timers:2:2000,pingpong:2:20,mixed:2:2 ;;
+menu-6.12) kgov=menu work=timers:2:2000,pingpong:2:20,io:2 ;;
+ladder-6.12) kgov=ladder work=timers:2:2000,pingpong:2:20,mixed:2:3 ;;
 *) die "unknown governor $name" ;;
 esac
 work=${3:-$work}
+[ "$KERNEL_VERSION" = "$gov_kernel" ] ||
+	die "$name runs in the $gov_kernel kernel, not in KERNEL_VERSION=$KERNEL_VERSION"
 
 command -v qemu-system-x86_64 >/dev/null 2>&1 || skip "qemu-system-x86_64 not found (apt-get install qemu-system-x86)"
-[ -f "$LINUX_TARBALL" ] || skip "no $LINUX_TARBALL (apt-get install linux-source-6.1)"
-[ -f "$SEED_PATCH" ] || skip "no TEO v8 posting at $SEED_PATCH (needed for the kernel's teo-v8)"
+[ -f "$LINUX_TARBALL" ] || skip "no $LINUX_TARBALL (apt-get install linux-source-$KERNEL_VERSION)"
+[ "$KERNEL_HAS_V8" = 0 ] || [ -f "$SEED_PATCH" ] ||
+	skip "no TEO v8 posting at $SEED_PATCH (needed for the 6.1 kernel's teo-v8)"
 [ -x /bin/busybox ] || skip "no /bin/busybox (apt-get install busybox-static)"
 [ -x "$teosim" ] || die "no teosim executable at $teosim"
 
@@ -64,7 +84,7 @@ rm -f "$log" "$usage"
 selects=$(grep -c '^select ' "$log" || true)
 reflects=$(grep -c '^reflect ' "$log" || true)
 echo "guest log: $log"
-echo "  governor $kgov, states $STATES, work $work"
+echo "  Linux $KERNEL_VERSION, governor $kgov, states $STATES, work $work"
 echo "  $selects selects, $reflects reflects"
 grep '^# cpu ' "$log" | sed 's/^# /  /'
 [ "$selects" -ge "$MIN_SELECTS" ] || { echo "FAIL: fewer than $MIN_SELECTS selects recorded"; exit 1; }

@@ -3,15 +3,22 @@
 # Environment (all optional):
 #   TEOSIM_CACHE   cache directory (default ${XDG_CACHE_HOME:-~/.cache}/teosim);
 #                  kernel trees, images and logs live there, never in the repo
-#   LINUX_TARBALL  kernel source tarball (default /usr/src/linux-source-6.1.tar.xz,
-#                  Debian package linux-source-6.1)
+#   KERNEL_VERSION the kernel to build: 6.1 (default) or 6.12.  Each version
+#                  has its own tarball default, patch directory, config
+#                  fragment, tree prefix and lock (see below), so the two
+#                  kernels are cached side by side and built in parallel.
+#   LINUX_TARBALL  kernel source tarball (default
+#                  /usr/src/linux-source-$KERNEL_VERSION.tar.xz, Debian
+#                  package linux-source-$KERNEL_VERSION)
 #   SEED_PATCH     the TEO v8 posting (default ../shared/seeds/001-patch-...
-#                  relative to the repository, as the root meson_options.txt)
+#                  relative to the repository, as the root meson_options.txt);
+#                  only the 6.1 kernel uses it
 #   JOBS           make -j for the kernel build (default: number of CPUs)
-#   KERNEL_FRAGMENT an extra config fragment merged after teosim.config (for
-#                  instance kernel/capture.config, as capture-ftrace.sh does).
+#   KERNEL_FRAGMENT an extra config fragment merged after the version's own
+#                  (teosim.config for 6.1), for instance
+#                  kernel/capture.config, as capture-ftrace.sh does.
 #                  Unset or empty: the ground-truth kernel, as always.  Set:
-#                  another kernel, in its own tree $TEOSIM_CACHE/linux-6.1-NAME-HASH
+#                  another kernel, in its own tree $TEOSIM_CACHE/linux-VERSION-NAME-HASH
 #                  (NAME the fragment's file name without .config, HASH
 #                  covering the fragment too) under its own lock, so that
 #                  neither kernel replaces or waits for the other.
@@ -19,7 +26,11 @@
 KDIR=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$KDIR/.." && pwd)
 TEOSIM_CACHE=${TEOSIM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/teosim}
-LINUX_TARBALL=${LINUX_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+KERNEL_VERSION=${KERNEL_VERSION:-6.1}
+# The scripts call each other (ground-truth-test.sh runs build-kernel.sh,
+# which runs prepare-tree.sh); all of them must build the same version.
+export KERNEL_VERSION
+LINUX_TARBALL=${LINUX_TARBALL:-/usr/src/linux-source-$KERNEL_VERSION.tar.xz}
 SEED_PATCH=${SEED_PATCH:-$REPO/../shared/seeds/001-patch-cpuidle-new-timer-events-oriented-governor-for-tickless.patch}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
@@ -30,6 +41,27 @@ TEOSIM_KERNEL_RECIPE=1
 say() { echo "teosim-kernel: $*" >&2; }
 die() { say "error: $*"; exit 1; }
 
+# Per kernel version: the patch series, the config fragment, whether TEO v8
+# is built in, and the lock.  6.1 keeps the names it had before 6.12 was
+# added (patches/, teosim.config, kernel.lock), so that its input hash, and
+# with it the cached 6.1 kernel, stays the same.  6.12 has no teo-v8: the
+# posting targets 4.20, and one kernel carrying it is enough.
+case $KERNEL_VERSION in
+6.1)
+	PATCH_DIR=$KDIR/patches
+	KERNEL_CONFIG=$KDIR/teosim.config
+	KERNEL_HAS_V8=1
+	lock_base=$TEOSIM_CACHE/kernel
+	;;
+6.12)
+	PATCH_DIR=$KDIR/patches-6.12
+	KERNEL_CONFIG=$KDIR/teosim-6.12.config
+	KERNEL_HAS_V8=0
+	lock_base=$TEOSIM_CACHE/kernel-6.12
+	;;
+*) die "KERNEL_VERSION=$KERNEL_VERSION: only 6.1 and 6.12 have a patch series" ;;
+esac
+
 # The kernel variant: tree prefix and lock (see KERNEL_FRAGMENT above).
 KERNEL_FRAGMENT=${KERNEL_FRAGMENT:-}
 if [ -n "$KERNEL_FRAGMENT" ]; then
@@ -39,25 +71,26 @@ if [ -n "$KERNEL_FRAGMENT" ]; then
 	case $KERNEL_VARIANT in
 	'' | *[!a-z0-9_]*) die "fragment name $KERNEL_VARIANT: use [a-z0-9_] only" ;;
 	esac
-	KERNEL_TREE_PREFIX=$TEOSIM_CACHE/linux-6.1-$KERNEL_VARIANT-
-	KERNEL_LOCK=$TEOSIM_CACHE/kernel-$KERNEL_VARIANT.lock
+	KERNEL_TREE_PREFIX=$TEOSIM_CACHE/linux-$KERNEL_VERSION-$KERNEL_VARIANT-
+	KERNEL_LOCK=$lock_base-$KERNEL_VARIANT.lock
 else
 	KERNEL_VARIANT=
-	KERNEL_TREE_PREFIX=$TEOSIM_CACHE/linux-6.1-
-	KERNEL_LOCK=$TEOSIM_CACHE/kernel.lock
+	KERNEL_TREE_PREFIX=$TEOSIM_CACHE/linux-$KERNEL_VERSION-
+	KERNEL_LOCK=$lock_base.lock
 fi
 
 # is_own_tree DIR: DIR is a tree of this variant ($KERNEL_TREE_PREFIX and a
 # 16-digit hash), so not another variant's (linux-6.1-capture-HASH is not a
-# ground-truth tree, nor the other way round).
+# ground-truth tree, nor the other way round; linux-6.12-HASH does not even
+# start with linux-6.1-).
 is_own_tree() {
 	h=${1#"$KERNEL_TREE_PREFIX"}
 	[ "$h" != "$1" ] && [ ${#h} = 16 ] && case $h in *[!0-9a-f]*) false ;; *) true ;; esac
 }
 
-# The patches listed in patches/series, one per line, comments skipped.
+# The patches listed in $PATCH_DIR/series, one per line, comments skipped.
 series_patches() {
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$KDIR/patches/series"
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCH_DIR/series"
 }
 
 # extract_v8 OUT: the TEO v8 source, as teo/extract-from-patch.sh writes it.
@@ -67,26 +100,31 @@ extract_v8() {
 		drivers/cpuidle/governors/teo.c "$1" || die "cannot extract teo.c from $SEED_PATCH"
 }
 
-# kernel_hash V8FILE: hash of everything the kernel image is made from:
+# kernel_hash [V8FILE]: hash of everything the kernel image is made from:
 # the tarball (name, size, mtime, Debian version), the compiler, the patch
-# series, the config fragment, the TEO v8 source and the recipe version,
-# and KERNEL_FRAGMENT's name and content when it is set.
+# series, the config fragment, the TEO v8 source (6.1 only: V8FILE) and the
+# recipe version, and KERNEL_FRAGMENT's name and content when it is set.
+# For 6.1 the text hashed is exactly what it was before 6.12 was added
+# (fragment still called teosim.config, no version line), so that the
+# cached 6.1 kernel stays valid.
 kernel_hash() {
 	{
 		echo "teosim-kernel recipe $TEOSIM_KERNEL_RECIPE"
 		echo "tarball $(basename "$LINUX_TARBALL") $(stat -L -c '%s %Y' "$LINUX_TARBALL")" \
-			"$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || true)"
+			"$(dpkg-query -W -f='${Version}' "linux-source-$KERNEL_VERSION" 2>/dev/null || true)"
 		gcc --version 2>/dev/null | head -n 1
 		echo "== series"
-		cat "$KDIR/patches/series"
+		cat "$PATCH_DIR/series"
 		for p in $(series_patches); do
 			echo "== $p"
-			cat "$KDIR/patches/$p"
+			cat "$PATCH_DIR/$p"
 		done
-		echo "== teosim.config"
-		cat "$KDIR/teosim.config"
-		echo "== teo-v8.c"
-		cat "$1"
+		echo "== $(basename "$KERNEL_CONFIG")"
+		cat "$KERNEL_CONFIG"
+		if [ "$KERNEL_HAS_V8" = 1 ]; then
+			echo "== teo-v8.c"
+			cat "$1"
+		fi
 		# Only with a fragment, so that the ground-truth hash stays the same.
 		if [ -n "$KERNEL_FRAGMENT" ]; then
 			echo "== extra fragment $KERNEL_VARIANT"
