@@ -169,7 +169,9 @@ static uint64_t simulate(const struct kshim_governor *const *govs, unsigned int 
 	if (rec)
 		cpus[0].observer = (struct idle_observer){ record_select, record_reflect, rec };
 	if (r && !trace_feed(r, l, n, NULL))
-		die(l[0].error);
+		for (unsigned int k = 0; k < n; k++)
+			if (l[k].error)
+				die(l[k].error);
 	for (unsigned int k = 0; !r && k < n; k++) {
 		const struct trace_event *ev = (const struct trace_event *)events->data;
 
