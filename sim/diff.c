@@ -4,7 +4,6 @@
 #include "diff.h"
 #include "feed.h"
 #include "kvline.h"
-#include "progress.h"
 
 struct diff_cpu {
 	const struct kshim_governor *gov_a, *gov_b;
@@ -16,15 +15,6 @@ struct diff_cpu {
 	int state_b;			/* B's choice for the current period */
 	struct diff_result result;
 	GError *error;
-};
-
-/* CPUs that one thread diffs from one pass over the trace. */
-struct diff_group {
-	const char *trace;
-	struct diff_cpu *cpus;
-	unsigned int n;
-	unsigned int index;		/* in the progress's count */
-	struct progress *progress;
 };
 
 static void follower_select(void *priv, const struct idle_period *p)
@@ -58,9 +48,10 @@ static void follower_reflect(void *priv, const struct idle_period *p)
 	kshim_machine_reflect(d->follower, 0, d->state_b);
 }
 
+/* CPU k of a group's CPUs: A runs it, B follows. */
 static bool diff_start(void *priv, unsigned int k, struct sim_cpu **cpu, GError **error)
 {
-	struct diff_cpu *d = &((struct diff_group *)priv)->cpus[k];
+	struct diff_cpu *d = (struct diff_cpu *)priv + k;
 
 	if (!sim_cpu_init(&d->sim, d->cpu, d->gov_a, d->cfg, error))
 		return false;
@@ -78,31 +69,13 @@ static bool diff_start(void *priv, unsigned int k, struct sim_cpu **cpu, GError 
 
 static void diff_end(void *priv, unsigned int k, GError *error)
 {
-	struct diff_cpu *d = &((struct diff_group *)priv)->cpus[k];
+	struct diff_cpu *d = (struct diff_cpu *)priv + k;
 
 	d->error = error;
 	if (!d->started)
 		return;
 	kshim_machine_free(d->follower);
 	sim_cpu_clear(&d->sim);
-}
-
-static void diff_progress(void *priv, uint64_t at_ns)
-{
-	struct diff_group *g = priv;
-
-	progress_at(g->progress, g->index, at_ns, g->cpus[0].cfg->end_ns);
-}
-
-static void diff_group(gpointer data, gpointer unused)
-{
-	struct diff_group *g = data;
-	struct feed_jobs jobs = { .n = g->n, .start = diff_start, .end = diff_end, .priv = g };
-	struct feed_hooks hooks = { .progress = diff_progress, .priv = g };
-
-	(void)unused;
-	trace_feed_jobs(g->trace, &jobs, &hooks);
-	progress_at(g->progress, g->index, 1, 1);
 }
 
 static void merge(struct diff_result *sum, const struct diff_result *r)
@@ -148,8 +121,7 @@ bool sim_diff(const struct sim_run_options *o, const struct kshim_governor *a,
 	struct trace_reader *r = trace_open(trace, error);
 	struct sim_config cfg;
 	struct diff_cpu *cpus;
-	struct diff_group *groups;
-	struct progress pr;
+	struct feed_group *groups;
 	unsigned int n, nr_groups;
 	bool ok = true;
 
@@ -169,22 +141,15 @@ bool sim_diff(const struct sim_run_options *o, const struct kshim_governor *a,
 		out->plot = new_plot(o, a, b, cfg.end_ns);
 	/* Each thread's group of CPUs reads the trace once. */
 	nr_groups = MIN(MAX(o->threads, 1), n);
-	groups = g_new(struct diff_group, nr_groups);
-	progress_init(&pr, o->progress, nr_groups);
+	groups = g_new(struct feed_group, nr_groups);
 	for (unsigned int k = 0; k < nr_groups; k++)
-		groups[k] = (struct diff_group){ .trace = trace, .cpus = cpus + k * n / nr_groups,
-						 .n = (k + 1) * n / nr_groups - k * n / nr_groups,
-						 .index = k, .progress = &pr };
-	if (nr_groups == 1) {
-		diff_group(groups, NULL);
-	} else {
-		GThreadPool *pool = g_thread_pool_new(diff_group, NULL, (gint)nr_groups, TRUE, NULL);
-
-		for (unsigned int k = 0; k < nr_groups; k++)
-			g_thread_pool_push(pool, &groups[k], NULL);
-		g_thread_pool_free(pool, FALSE, TRUE);
-	}
-	progress_clear(&pr);
+		groups[k] = (struct feed_group){
+			.trace = trace, .end_ns = cfg.end_ns,
+			.jobs = { .n = (k + 1) * n / nr_groups - k * n / nr_groups,
+				  .start = diff_start, .end = diff_end,
+				  .priv = cpus + k * n / nr_groups },
+		};
+	feed_run_groups(groups, nr_groups, o->threads, o->progress);
 	g_free(groups);
 	for (unsigned int k = 0; k < n; k++) {
 		if (cpus[k].error && ok) {

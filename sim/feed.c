@@ -3,6 +3,7 @@
 
 #include "feed.h"
 #include "kvline.h"
+#include "progress.h"
 
 /* Events between two progress reports: rare enough to cost nothing. */
 #define PROGRESS_EVERY	65536
@@ -92,24 +93,78 @@ bool trace_feed(struct trace_reader *r, struct feed_listener *l, unsigned int n,
 	return ok;
 }
 
-void trace_feed_jobs(const char *path, const struct feed_jobs *jobs,
-		     const struct feed_hooks *hooks)
+/* A group while it runs: where it counts in the progress line. */
+struct running {
+	struct feed_group *group;
+	struct progress *progress;
+	unsigned int index;
+};
+
+static void running_phase(void *priv, const struct trace_event *ev)
 {
+	const struct feed_jobs *jobs = &((struct running *)priv)->group->jobs;
+
+	for (unsigned int k = 0; k < jobs->n; k++)
+		jobs->phase(jobs->priv, k, ev);
+}
+
+static void running_progress(void *priv, uint64_t at_ns)
+{
+	struct running *run = priv;
+
+	progress_at(run->progress, run->index, at_ns, run->group->end_ns);
+}
+
+static void run_group(struct running *run)
+{
+	const struct feed_jobs *jobs = &run->group->jobs;
+	struct feed_hooks hooks = { .phase = jobs->phase ? running_phase : NULL,
+				    .progress = running_progress, .priv = run };
 	struct feed_listener *l = g_new0(struct feed_listener, MAX(jobs->n, 1));
 	struct trace_reader *r = NULL;
-	unsigned int started = 0;
 	GError *error = NULL;
 
-	for (; started < jobs->n; started++)
-		if (!jobs->start(jobs->priv, started, &l[started].cpu, &error))
+	for (unsigned int k = 0; k < jobs->n; k++)
+		if (!jobs->start(jobs->priv, k, &l[k].cpu, &error))
 			break;
 	if (!error)
-		r = trace_open(path, &error);
+		r = trace_open(run->group->trace, &error);
 	if (r)
-		trace_feed(r, l, jobs->n, hooks);
+		trace_feed(r, l, jobs->n, &hooks);
 	for (unsigned int k = 0; k < jobs->n; k++)
 		jobs->end(jobs->priv, k, r ? l[k].error : g_error_copy(error));
 	trace_close(r);
 	g_clear_error(&error);
 	g_free(l);
+	progress_at(run->progress, run->index, 1, 1);
+}
+
+static void pool_func(gpointer data, gpointer unused)
+{
+	(void)unused;
+	run_group(data);
+}
+
+void feed_run_groups(struct feed_group *groups, unsigned int n, unsigned int threads,
+		     bool progress)
+{
+	struct running *runs = g_new(struct running, MAX(n, 1));
+	struct progress pr;
+
+	progress_init(&pr, progress, n);
+	for (unsigned int k = 0; k < n; k++)
+		runs[k] = (struct running){ .group = &groups[k], .progress = &pr, .index = k };
+	if (threads <= 1 || n <= 1) {
+		for (unsigned int k = 0; k < n; k++)
+			run_group(&runs[k]);
+	} else {
+		GThreadPool *pool = g_thread_pool_new(pool_func, NULL, (gint)MIN(threads, n), TRUE,
+						      NULL);
+
+		for (unsigned int k = 0; k < n; k++)
+			g_thread_pool_push(pool, &runs[k], NULL);
+		g_thread_pool_free(pool, FALSE, TRUE);
+	}
+	progress_clear(&pr);
+	g_free(runs);
 }

@@ -47,15 +47,26 @@ struct feed_jobs {
 	 * Called for every job, also those that were never started.
 	 */
 	void (*end)(void *priv, unsigned int k, GError *error);
+	/* Each phase marker, for job k (the figures); may be NULL. */
+	void (*phase)(void *priv, unsigned int k, const struct trace_event *ev);
 	void *priv;
 };
 
+/* A trace, and the jobs on it that one thread runs from one pass over it. */
+struct feed_group {
+	const char *trace;
+	uint64_t end_ns;	/* the trace's end, for the progress line */
+	struct feed_jobs jobs;
+};
+
 /*
- * Starts the jobs, feeds them the trace at path, and ends them.  A job that
- * cannot start, or a trace that cannot be opened, fails every job with that
- * error, and the jobs after it are not started.
+ * Runs every group: starts its jobs, feeds them its trace, and ends them.
+ * A job that cannot start, or a trace that cannot be opened, fails every
+ * job of the group with that error, and the jobs after it are not started.
+ * Up to threads groups run at once (1: all in the calling thread); with
+ * progress set, stderr shows how far they are (progress.h).
  */
-void trace_feed_jobs(const char *path, const struct feed_jobs *jobs,
-		     const struct feed_hooks *hooks);
+void feed_run_groups(struct feed_group *groups, unsigned int n, unsigned int threads,
+		     bool progress);
 
 #endif /* TEOSIM_SIM_FEED_H */

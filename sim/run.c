@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "feed.h"
 #include "kvline.h"
-#include "progress.h"
 #include "run.h"
 
 struct job {
@@ -15,15 +14,6 @@ struct job {
 	bool started;
 };
 
-/* Jobs on one trace that one thread runs from one pass over it (trace_feed()). */
-struct group {
-	const char *trace;
-	struct job *jobs;
-	unsigned int nr_jobs;
-	unsigned int index;		/* in the progress's count */
-	struct progress *progress;
-};
-
 struct sim_config sim_config_for(const struct sim_run_options *o,
 				 const struct trace_header *h)
 {
@@ -35,21 +25,13 @@ struct sim_config sim_config_for(const struct sim_run_options *o,
 	};
 }
 
-static void group_progress(void *priv, uint64_t at_ns)
-{
-	struct group *g = priv;
-
-	progress_at(g->progress, g->index, at_ns, g->jobs[0].cfg->end_ns);
-}
-
 /* For the figures: the trace's phase markers, which the idle loop passes over. */
-static void group_phase(void *priv, const struct trace_event *ev)
+static void job_phase(void *priv, unsigned int k, const struct trace_event *ev)
 {
-	struct group *g = priv;
+	struct job *j = (struct job *)priv + k;
 
-	for (unsigned int k = 0; k < g->nr_jobs; k++)
-		if (g->jobs[k].plot)
-			plot_series_add_phase(g->jobs[k].plot, ev->at_ns, ev->phase);
+	if (j->plot)
+		plot_series_add_phase(j->plot, ev->at_ns, ev->phase);
 }
 
 static void plot_verdict(void *priv, const struct idle_verdict *v)
@@ -63,10 +45,10 @@ static void plot_verdict(void *priv, const struct idle_verdict *v)
 	plot_series_add(priv, &p);
 }
 
-/* Job k of the group: a CPU with its governor and its scorer. */
+/* Job k of a group's jobs: a CPU with its governor and its scorer. */
 static bool job_start(void *priv, unsigned int k, struct sim_cpu **cpu, GError **error)
 {
-	struct job *j = &((struct group *)priv)->jobs[k];
+	struct job *j = (struct job *)priv + k;
 
 	if (!sim_cpu_init(&j->sim, j->cpu, j->gov, j->cfg, error))
 		return false;
@@ -80,7 +62,7 @@ static bool job_start(void *priv, unsigned int k, struct sim_cpu **cpu, GError *
 
 static void job_end(void *priv, unsigned int k, GError *error)
 {
-	struct job *j = &((struct group *)priv)->jobs[k];
+	struct job *j = (struct job *)priv + k;
 
 	j->error = error;
 	if (!j->started)
@@ -89,21 +71,6 @@ static void job_end(void *priv, unsigned int k, GError *error)
 		idle_scorer_finish(j->sim.scorer, &j->sim, j->out);
 	idle_scorer_free(j->sim.scorer);
 	sim_cpu_clear(&j->sim);
-}
-
-static void run_group(struct group *g)
-{
-	struct feed_jobs jobs = { .n = g->nr_jobs, .start = job_start, .end = job_end, .priv = g };
-	struct feed_hooks hooks = { .phase = group_phase, .progress = group_progress, .priv = g };
-
-	trace_feed_jobs(g->trace, &jobs, &hooks);
-	progress_at(g->progress, g->index, 1, 1);
-}
-
-static void pool_func(gpointer data, gpointer unused)
-{
-	(void)unused;
-	run_group(data);
 }
 
 static struct plot_series *new_plot(const struct sim_run_options *o,
@@ -163,17 +130,15 @@ static bool read_header(const char *path, struct trace_header *out, GError **err
 }
 
 /*
- * Splits each trace's jobs into groups of consecutive jobs, as many per
- * trace as the threads allow, since each group reads its trace once.
- * Returns the groups; *nr_groups says how many.
+ * Runs the jobs, each trace's split into groups of consecutive jobs, as
+ * many per trace as the threads allow, since each group reads its trace
+ * once.
  */
-static struct group *make_groups(const struct sim_run_options *o, char *const *traces,
-				 unsigned int nr_traces, struct job *jobs,
-				 const unsigned int *jobs_per_trace, struct progress *pr,
-				 unsigned int *nr_groups)
+static void run_jobs(const struct sim_run_options *o, char *const *traces,
+		     unsigned int nr_traces, struct job *jobs, const unsigned int *jobs_per_trace)
 {
 	unsigned int per_trace = MAX(1, (o->threads + nr_traces - 1) / nr_traces);
-	struct group *groups = g_new0(struct group, nr_traces * per_trace);
+	struct feed_group *groups = g_new0(struct feed_group, nr_traces * per_trace);
 	unsigned int n = 0;
 
 	for (unsigned int t = 0; t < nr_traces; t++) {
@@ -183,43 +148,15 @@ static struct group *make_groups(const struct sim_run_options *o, char *const *t
 			unsigned int from = k * jobs_per_trace[t] / count;
 			unsigned int to = (k + 1) * jobs_per_trace[t] / count;
 
-			groups[n] = (struct group){ .trace = traces[t], .jobs = jobs + from,
-						    .nr_jobs = to - from, .index = n,
-						    .progress = pr };
-			n++;
+			groups[n++] = (struct feed_group){
+				.trace = traces[t], .end_ns = jobs[from].cfg->end_ns,
+				.jobs = { .n = to - from, .start = job_start, .end = job_end,
+					  .phase = job_phase, .priv = jobs + from },
+			};
 		}
 		jobs += jobs_per_trace[t];
 	}
-	*nr_groups = n;
-	return groups;
-}
-
-static void run_groups(const struct sim_run_options *o, struct group *groups, unsigned int n)
-{
-	GThreadPool *pool;
-
-	if (o->threads <= 1 || n <= 1) {
-		for (unsigned int k = 0; k < n; k++)
-			run_group(&groups[k]);
-		return;
-	}
-	pool = g_thread_pool_new(pool_func, NULL, (gint)MIN(o->threads, n), TRUE, NULL);
-	for (unsigned int k = 0; k < n; k++)
-		g_thread_pool_push(pool, &groups[k], NULL);
-	g_thread_pool_free(pool, FALSE, TRUE);
-}
-
-static void run_jobs(const struct sim_run_options *o, char *const *traces,
-		     unsigned int nr_traces, struct job *jobs, const unsigned int *jobs_per_trace)
-{
-	struct progress pr;
-	unsigned int nr_groups;
-	struct group *groups = make_groups(o, traces, nr_traces, jobs, jobs_per_trace, &pr,
-					   &nr_groups);
-
-	progress_init(&pr, o->progress, nr_groups);
-	run_groups(o, groups, nr_groups);
-	progress_clear(&pr);
+	feed_run_groups(groups, n, o->threads, o->progress);
 	g_free(groups);
 }
 
