@@ -10,6 +10,7 @@
 #   /init             INIT (busybox sh)
 #   /bin/busybox      Debian's busybox-static
 #   /bin/teosim-work  kernel/guest/teosim-work.c, linked statically
+#   /bin/teosim-tracefs.sh  kernel/guest/tracefs.sh, sourced by the inits
 #   /dev/console, /proc, /sys, /tmp
 # and is cached as $TEOSIM_CACHE/guest-HASH/initramfs.cpio, or with another
 # INIT as guest-NAME-HASH/initramfs.cpio (NAME: INIT's file name), so that
@@ -27,7 +28,7 @@ file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
 	ldd "$busybox" 2>&1 | grep -q 'not a dynamic' ||
 	die "$busybox is not statically linked (apt-get install busybox-static)"
 
-hash=$( { cat "$init" "$KDIR/guest/teosim-work.c" "$busybox"; gcc --version | head -n 1; } |
+hash=$( { cat "$init" "$KDIR/guest/teosim-work.c" "$KDIR/guest/tracefs.sh" "$busybox"; gcc --version | head -n 1; } |
 	sha256sum | cut -c1-16)
 prefix=$TEOSIM_CACHE/guest-
 if [ "$(cd "$(dirname "$init")" && pwd)/$(basename "$init")" != "$KDIR/guest/init" ]; then
@@ -36,6 +37,13 @@ if [ "$(cd "$(dirname "$init")" && pwd)/$(basename "$init")" != "$KDIR/guest/ini
 	prefix=$prefix$variant-
 fi
 dir=$prefix$hash
+# Test processes start this script in parallel: one builds, the others wait
+# and then reuse its archive.  The archive appears only by rename, so one
+# that exists is whole; a run killed half-way leaves no archive, and the
+# next one builds it again from scratch.
+mkdir -p "$TEOSIM_CACHE"
+exec 9>"$TEOSIM_CACHE/guest.lock"
+flock 9
 if [ -f "$dir/initramfs.cpio" ]; then
 	echo "$dir/initramfs.cpio"
 	exit 0
@@ -46,6 +54,7 @@ for old in "$prefix"*; do
 	[ -d "$old" ] && [ "$old" != "$dir" ] && [ ${#h} = 16 ] &&
 		case $h in *[!0-9a-f]*) false ;; *) true ;; esac && rm -rf "$old"
 done
+rm -rf "$dir"
 mkdir -p "$dir"
 gcc -std=gnu11 -O2 -Wall -Wextra -static -pthread -o "$dir/teosim-work" "$KDIR/guest/teosim-work.c" ||
 	die "cannot link teosim-work statically (needs libc6-dev)"
@@ -58,6 +67,7 @@ dir /tmp 01777 0 0
 dir /bin 0755 0 0
 file /bin/busybox $busybox 0755 0 0
 file /bin/teosim-work $dir/teosim-work 0755 0 0
+file /bin/teosim-tracefs.sh $KDIR/guest/tracefs.sh 0644 0 0
 file /init $init 0755 0 0
 EOF
 "$gen_init_cpio" "$dir/list" > "$dir/initramfs.cpio.tmp"

@@ -14,17 +14,15 @@
 #   -b  tracefs buffer_size_kb per CPU (default 8192; the guest has 256 MiB)
 #   -c  tracefs trace_clock (default mono)
 #   -s  idle states for teosim_idle.states= (default C1:2:2,C1E:10:20,C6:133:600)
-#   -n  base name of the results (default qemu-6.1-GOVERNOR)
+#   -n  base name of the results (default qemu-VERSION-GOVERNOR, VERSION
+#       the kernel's: KERNEL_VERSION=6.1, the default, or 6.12)
 #   -T  the teosim executable: also write NAME.platform with
 #       `teosim capture-platform --sysfs` from the guest's cpuidle copy
 #   -t  seconds before the guest is killed (default 300)
 #
 # Steps:
-#   1. build or reuse the capture kernel: build-kernel.sh with
-#      KERNEL_FRAGMENT=kernel/capture.config, i.e. the ground-truth kernel
-#      (patches, teosim.config) plus ftrace events, in its own cache tree
-#      $TEOSIM_CACHE/linux-6.1-capture-HASH; the ground-truth kernel is not
-#      touched;
+#   1. build or reuse the ground-truth kernel of KERNEL_VERSION
+#      (build-kernel.sh), which has the ftrace events;
 #   2. build or reuse the initramfs with kernel/guest/capture-init as /init
 #      ($TEOSIM_CACHE/guest-capture-init-HASH);
 #   3. boot it once: QEMU TCG (never KVM), -smp 2 -m 256M, as run-guest.sh.
@@ -75,16 +73,14 @@ while getopts o:g:w:d:r:b:c:s:n:T:t: opt; do
 	esac
 done
 [ -n "$out" ] || die "usage: capture-ftrace.sh -o OUTDIR [-g GOVERNOR] [-w WORK] [-d DELAY_MS] [-r RECORD_MS] [-b KB] [-c CLOCK] [-s STATES] [-n NAME] [-T TEOSIM] [-t TIMEOUT]"
-name=${name:-qemu-6.1-$gov}
+name=${name:-qemu-$KERNEL_VERSION-$gov}
 for n in "$delay_ms" "$record_ms" "$buffer_kb"; do
 	case $n in '' | *[!0-9]*) die "not a number: $n" ;; esac
 done
 command -v qemu-system-x86_64 >/dev/null 2>&1 || die "qemu-system-x86_64 not found (apt-get install qemu-system-x86)"
 [ -z "$teosim" ] || [ -x "$teosim" ] || die "no teosim executable at $teosim"
 
-image=$(KERNEL_FRAGMENT=$KDIR/capture.config "$KDIR/build-kernel.sh")
-tree=$(dirname "$(dirname "$(dirname "$(dirname "$image")")")")
-initrd=$("$KDIR/build-initramfs.sh" "$tree/usr/gen_init_cpio" "$KDIR/guest/capture-init")
+guest_images "$KDIR/guest/capture-init"
 
 mkdir -p "$out"
 scratch=$(mktemp -d)

@@ -27,13 +27,10 @@
 # be the governor's.  Logs and consoles are kept in $TEOSIM_CACHE/logs/.
 set -eu
 
-# The kernel a governor runs in, from its name: teo-v8 is built into the 6.1
-# kernel, the 6.12 governors into the 6.12 one.  Decided before lib.sh is
+# The kernel a governor runs in, from its name.  Decided before lib.sh is
 # read, because lib.sh derives the tree, lock and tarball from it.
-case ${2:-} in
-*-6.12) gov_kernel=6.12 ;;
-*) gov_kernel=6.1 ;;
-esac
+. "$(dirname "$0")/governors.sh"
+gov_kernel=$(gov_kernel "${2:-}")
 KERNEL_VERSION=${KERNEL_VERSION:-$gov_kernel}
 . "$(dirname "$0")/lib.sh"
 
@@ -41,38 +38,33 @@ MIN_SELECTS=${MIN_SELECTS:-10000}
 # The guest's idle states (teosim_idle.states=); e.g. C1:2:2,C1E:10:20:unusable,C6:133:600
 # to exercise a state disabled by the driver.
 STATES=${STATES:-C1:2:2,C1E:10:20,C6:133:600}
-skip() { echo "SKIP: $*"; exit 77; }
 
 [ $# -ge 2 ] || die "usage: ground-truth-test.sh TEOSIM GOVERNOR [WORK]"
 teosim=$1 name=$2
+kgov=$(gov_kernel_name "$name")
 case $name in
-teo-v8) kgov=teo-v8 work=timers:2:2000,pingpong:2:20,mixed:2:1 ;;
-teo-6.1) kgov=teo work=timers:2:2000,pingpong:2:20,mixed:2:2 ;;
-menu-6.1) kgov=menu work=timers:2:2000,pingpong:2:20,io:2 ;;
-ladder-6.1) kgov=ladder work=timers:2:2000,pingpong:2:20,mixed:2:3 ;;
+teo-v8) work=timers:2:2000,pingpong:2:20,mixed:2:1 ;;
+teo-6.1 | teo-6.12) work=timers:2:2000,pingpong:2:20,mixed:2:2 ;;
 # 6.12's menu no longer reads nr_iowait_cpu(); io still brings virtio
 # interrupts, a wakeup source the other workloads lack.
-teo-6.12) kgov=teo work=timers:2:2000,pingpong:2:20,mixed:2:2 ;;
-menu-6.12) kgov=menu work=timers:2:2000,pingpong:2:20,io:2 ;;
-ladder-6.12) kgov=ladder work=timers:2:2000,pingpong:2:20,mixed:2:3 ;;
+menu-6.1 | menu-6.12) work=timers:2:2000,pingpong:2:20,io:2 ;;
+ladder-6.1 | ladder-6.12) work=timers:2:2000,pingpong:2:20,mixed:2:3 ;;
 *) die "unknown governor $name" ;;
 esac
 work=${3:-$work}
 [ "$KERNEL_VERSION" = "$gov_kernel" ] ||
 	die "$name runs in the $gov_kernel kernel, not in KERNEL_VERSION=$KERNEL_VERSION"
 
-command -v qemu-system-x86_64 >/dev/null 2>&1 || skip "qemu-system-x86_64 not found (apt-get install qemu-system-x86)"
-[ -f "$LINUX_TARBALL" ] || skip "no $LINUX_TARBALL (apt-get install linux-source-$KERNEL_VERSION)"
-[ "$KERNEL_HAS_V8" = 0 ] || [ -f "$SEED_PATCH" ] ||
-	skip "no TEO v8 posting at $SEED_PATCH (needed for the 6.1 kernel's teo-v8)"
-[ -x /bin/busybox ] || skip "no /bin/busybox (apt-get install busybox-static)"
+skip_without_guest
 [ -x "$teosim" ] || die "no teosim executable at $teosim"
 
-image=$("$KDIR/build-kernel.sh")
-tree=$(dirname "$(dirname "$(dirname "$(dirname "$image")")")")
-initrd=$("$KDIR/build-initramfs.sh" "$tree/usr/gen_init_cpio")
+guest_images
 
 mkdir -p "$TEOSIM_CACHE/logs"
+# The logs are kept under the governor's name: two runs of the same test
+# (two build directories, two users of one cache) take turns.
+exec 8>"$TEOSIM_CACHE/logs/$name.lock"
+flock 8
 log=$TEOSIM_CACHE/logs/$name.calls
 usage=$TEOSIM_CACHE/logs/$name.usage
 rm -f "$log" "$usage"

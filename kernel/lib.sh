@@ -15,8 +15,8 @@
 #                  only the 6.1 kernel uses it
 #   JOBS           make -j for the kernel build (default: number of CPUs)
 #   KERNEL_FRAGMENT an extra config fragment merged after the version's own
-#                  (teosim.config for 6.1), for instance
-#                  kernel/capture.config, as capture-ftrace.sh does.
+#                  (teosim.config for 6.1), for a kernel of one's own (a
+#                  debug option, say).
 #                  Unset or empty: the ground-truth kernel, as always.  Set:
 #                  another kernel, in its own tree $TEOSIM_CACHE/linux-VERSION-NAME-HASH
 #                  (NAME the fragment's file name without .config, HASH
@@ -40,6 +40,17 @@ TEOSIM_KERNEL_RECIPE=1
 
 say() { echo "teosim-kernel: $*" >&2; }
 die() { say "error: $*"; exit 1; }
+skip() { echo "SKIP: $*"; exit 77; }
+
+# For the tests: exit 77 (meson's skip) when a guest cannot be built or run here.
+skip_without_guest() {
+	command -v qemu-system-x86_64 >/dev/null 2>&1 ||
+		skip "qemu-system-x86_64 not found (apt-get install qemu-system-x86)"
+	[ -f "$LINUX_TARBALL" ] || skip "no $LINUX_TARBALL (apt-get install linux-source-$KERNEL_VERSION)"
+	[ "$KERNEL_HAS_V8" = 0 ] || [ -f "$SEED_PATCH" ] ||
+		skip "no TEO v8 posting at $SEED_PATCH (needed for the 6.1 kernel's teo-v8)"
+	[ -x /bin/busybox ] || skip "no /bin/busybox (apt-get install busybox-static)"
+}
 
 # Per kernel version: the patch series, the config fragment, whether TEO v8
 # is built in, and the lock.  6.1 keeps the names it had before 6.12 was
@@ -133,8 +144,18 @@ kernel_hash() {
 	} | sha256sum | cut -c1-16
 }
 
+# guest_images [INIT]: builds or reuses the kernel (build-kernel.sh) and
+# the initramfs with INIT as /init (build-initramfs.sh; default the
+# ground-truth init); sets $image and $initrd.
+guest_images() {
+	image=$("$KDIR/build-kernel.sh")
+	initrd=$("$KDIR/build-initramfs.sh" \
+		"$(dirname "$(dirname "$(dirname "$(dirname "$image")")")")/usr/gen_init_cpio" "$@")
+}
+
 # boot_guest KERNEL INITRD DISK TIMEOUT CONSOLE TAG APPEND: boots the guest
-# (qemu-system-x86_64 -smp 2 under TCG) with DISK as its virtio disk and
+# (qemu-system-x86_64 -smp 2 under TCG, GUEST_MEM of memory, 256M unless
+# set) with DISK as its virtio disk and
 # its serial console written to CONSOLE.  The guest's init reports
 # "TEOSIM-STATUS ok" and "TAG N", N the bytes it left at the start of
 # DISK.  Prints N; dies when the guest times out or fails.
@@ -142,7 +163,7 @@ boot_guest() {
 	say "booting: $7"
 	start=$(date +%s)
 	rc=0
-	timeout "$4" qemu-system-x86_64 -accel tcg -machine pc -smp 2 -m 256M \
+	timeout "$4" qemu-system-x86_64 -accel tcg -machine pc -smp 2 -m "${GUEST_MEM:-256M}" \
 		-nographic -no-reboot \
 		-kernel "$1" -initrd "$2" -append "$7" \
 		-drive file="$3",format=raw,if=virtio,cache=unsafe \

@@ -17,6 +17,17 @@
  *                                         30-100 ms, with 0-100 us of work between
  *   teosim-work io       SECONDS BLOCKDEV one thread doing O_DIRECT 4 KiB reads at
  *                                         random offsets, 0.5-3 ms apart (iowait)
+ *   teosim-work burst    SECONDS SEED     one thread per CPU; bursts of 10-50 sleeps of
+ *                                         20-100 us with 5-20 us of work between,
+ *                                         each burst followed by 20-80 ms of silence
+ *   teosim-work remote   SECONDS SEED     a thread on CPU 0 wakes a thread on CPU 1
+ *                                         through a pipe every 10 us .. 2 ms; the
+ *                                         woken CPU is idle, often still polling,
+ *                                         and then needs no IPI
+ *   teosim-work idle     SECONDS 0        nothing but one sleep: a nearly idle system
+ *   teosim-work qos      SECONDS LIMIT_US mixed (seed 1) while holding a PM QoS CPU
+ *                                         latency limit of LIMIT_US through
+ *                                         /dev/cpu_dma_latency
  *
  * Timer slack is set to 1 ns so that the sleeps are what they ask for.  The
  * program prints one summary line; its exit status is 0 on success.
@@ -171,6 +182,49 @@ static void *mixed_main(void *arg)
 	return NULL;
 }
 
+static void *burst_main(void *arg)
+{
+	struct worker *w = arg;
+
+	pin_to(w->cpu);
+	while (now_ns() < w->end) {
+		int64_t n = rnd_range(&w->seed, 10, 50);
+
+		for (int64_t i = 0; i < n; i++) {
+			sleep_for(rnd_range(&w->seed, 20000, 100000));
+			spin_for(rnd_range(&w->seed, 5000, 20000));
+			w->events++;
+		}
+		sleep_for(rnd_range(&w->seed, 20000000, 80000000));
+	}
+	return NULL;
+}
+
+/* The waker: CPU 0 writes a byte at random intervals; a zero byte ends it. */
+static void *remote_main(void *arg)
+{
+	struct worker *w = arg;
+	char byte;
+
+	pin_to(w->cpu);
+	for (;;) {
+		if (w->initiator) {
+			int stop = now_ns() >= w->end;
+
+			byte = stop ? 0 : 'x';
+			if (write(w->fd_out, &byte, 1) != 1 || stop)
+				return NULL;
+			w->events++;
+			sleep_for(rnd_range(&w->seed, 10000, 2000000));
+		} else {
+			if (read(w->fd_in, &byte, 1) != 1 || byte == 0)
+				return NULL;
+			spin_for(3000);
+			w->events++;
+		}
+	}
+}
+
 static void *io_main(void *arg)
 {
 	struct worker *w = arg;
@@ -202,7 +256,7 @@ static void *io_main(void *arg)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: teosim-work timers|pingpong|mixed SECONDS PARAM\n"
+	fprintf(stderr, "usage: teosim-work timers|pingpong|mixed|burst|remote|idle|qos SECONDS PARAM\n"
 			"       teosim-work io SECONDS BLOCKDEV\n");
 	return 2;
 }
@@ -237,6 +291,21 @@ int main(int argc, char **argv)
 		w[i].seed = 0x9e3779b97f4a7c15ULL * (uint64_t)(i + 1) + (uint64_t)param;
 	}
 
+	/* The limit holds while the file stays open; mixed runs under it. */
+	if (!strcmp(mode, "qos")) {
+		int32_t limit = (int32_t)param;
+		int fd = open("/dev/cpu_dma_latency", O_WRONLY);
+
+		if (fd < 0 || param < 0 || write(fd, &limit, sizeof(limit)) != sizeof(limit)) {
+			fprintf(stderr, "teosim-work: /dev/cpu_dma_latency: %s\n", strerror(errno));
+			return 1;
+		}
+		mode = "mixed";
+		param = 1;
+		for (i = 0; i < 64; i++)
+			w[i].param = param;
+	}
+
 	if (!strcmp(mode, "timers") && param > 0) {
 		for (n = 0; n < ncpu; n++)
 			w[n].cpu = n;
@@ -259,13 +328,33 @@ int main(int argc, char **argv)
 		w[1].fd_out = b[1];
 		for (i = 0; i < n; i++)
 			pthread_create(&w[i].thread, NULL, pingpong_main, &w[i]);
-	} else if (!strcmp(mode, "mixed")) {
+	} else if (!strcmp(mode, "mixed") || !strcmp(mode, "burst")) {
 		for (n = 0; n < ncpu; n++) {
 			w[n].cpu = n;
 			w[n].seed ^= (uint64_t)param << 32;
 		}
 		for (i = 0; i < n; i++)
-			pthread_create(&w[i].thread, NULL, mixed_main, &w[i]);
+			pthread_create(&w[i].thread, NULL,
+				       !strcmp(mode, "mixed") ? mixed_main : burst_main, &w[i]);
+	} else if (!strcmp(mode, "remote")) {
+		int a[2];
+
+		if (pipe(a)) {
+			perror("teosim-work: pipe");
+			return 1;
+		}
+		n = 2;
+		w[0].cpu = 0;
+		w[0].initiator = 1;
+		w[0].fd_out = a[1];
+		w[0].seed ^= (uint64_t)param << 32;
+		w[1].cpu = ncpu > 1 ? 1 : 0;
+		w[1].fd_in = a[0];
+		for (i = 0; i < n; i++)
+			pthread_create(&w[i].thread, NULL, remote_main, &w[i]);
+	} else if (!strcmp(mode, "idle")) {
+		sleep_for((int64_t)(seconds * NSEC_PER_SEC));
+		events = 1;
 	} else if (!strcmp(mode, "io")) {
 		n = 1;
 		w[0].path = argv[3];
@@ -277,7 +366,7 @@ int main(int argc, char **argv)
 		pthread_join(w[i].thread, NULL);
 		events += w[i].events;
 	}
-	printf("teosim-work: %s %s %s: %ld events in %.2f s\n", mode, argv[2], argv[3],
+	printf("teosim-work: %s %s %s: %ld events in %.2f s\n", argv[1], argv[2], argv[3],
 	       events, (double)(now_ns() - start) / NSEC_PER_SEC);
 	return events > 0 ? 0 : 1;
 }
