@@ -12,7 +12,7 @@
 #include <glib/gstdio.h>
 #include <kshim/registry.h>
 
-#include "capture.h"
+#include "capture-arg.h"
 #include "commands.h"
 #include "convert.h"
 #include "import-report.h"
@@ -31,49 +31,6 @@ struct import_cli {
 	gboolean report;
 	struct sim_cli_options sim;
 };
-
-static void print_warnings(const struct capture *c)
-{
-	for (guint i = 0; i < c->warnings->len; i++)
-		fprintf(stderr, "teosim import: %s\n", (char *)g_ptr_array_index(c->warnings, i));
-	if (c->malformed > c->warnings->len)
-		fprintf(stderr, "teosim import: %s: %" G_GUINT64_FORMAT " more unreadable lines or "
-			"records\n", c->path, c->malformed - c->warnings->len);
-}
-
-/* The capture's file name without its extension, as a trace name may be spelt. */
-static char *default_name(const char *path)
-{
-	g_autofree char *base = g_path_get_basename(path);
-	char *dot = strrchr(base, '.');
-
-	if (dot && dot != base)
-		*dot = '\0';
-	for (char *s = base; *s; s++)
-		if (!g_ascii_isalnum(*s) && *s != '_' && *s != '.' && *s != '-')
-			*s = '_';
-	if (strlen(base) > TRACE_NAME_MAX)
-		base[TRACE_NAME_MAX] = '\0';
-	return g_strdup(base);
-}
-
-static bool write_trace(const struct imported *im, const char *capture, const char *path,
-			GError **error)
-{
-	FILE *f = fopen(path, "w");
-	bool ok;
-
-	if (!f) {
-		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s", path, g_strerror(errno));
-		return false;
-	}
-	imported_write(f, im, capture);
-	ok = !ferror(f);
-	ok = fclose(f) == 0 && ok;
-	if (!ok)
-		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: write failed", path);
-	return ok;
-}
 
 /* Every governor built in, or those named. */
 static bool pick_governors(const char *list, const struct kshim_governor ***govs,
@@ -103,7 +60,7 @@ static bool report(struct import_cli *o, const struct capture *c, const struct i
 	bool ok;
 
 	ok = sim_cli_prepare(&o->sim, &pl, &run, NULL, error) &&
-	     real_usage_compute(c, &pl, &real, error) &&
+	     real_usage_compute(c, &pl, &real, NULL, error) &&
 	     pick_governors(o->governors, &govs, &n, error) &&
 	     sim_run_all(&run, govs, n, traces, 1, &sims, error);
 	if (ok) {
@@ -121,31 +78,14 @@ static bool report(struct import_cli *o, const struct capture *c, const struct i
 
 static int run_import(struct import_cli *o, const char *path)
 {
-	g_autofree char *name = o->name ? g_strdup(o->name) : default_name(path);
 	g_autofree char *tmp = NULL;
-	struct imported im = { 0 };
+	struct imported im;
 	struct capture c;
 	GError *error = NULL;
 	bool ok;
 
-	if (!kf_valid_name(name, TRACE_NAME_MAX)) {
-		fprintf(stderr, "teosim import: --name %s: 1 to %d of [A-Za-z0-9_.-]\n", name,
-			TRACE_NAME_MAX);
-		return 2;
-	}
-	ok = capture_load(path, &c, &error);
-	print_warnings(&c);
-	ok = ok && import_convert(&c, name, &im, &error);
-	for (guint i = 0; ok && i < im.notes->len; i++)
-		fprintf(stderr, "teosim import: note: %s\n", (char *)g_ptr_array_index(im.notes, i));
-	if (ok && !o->output) {
-		int fd = g_file_open_tmp("teosim-import-XXXXXX.trace", &tmp, &error);
-
-		ok = fd >= 0;
-		if (ok)
-			close(fd);
-	}
-	ok = ok && write_trace(&im, path, o->output ? o->output : tmp, &error);
+	ok = capture_import("import", path, o->name, &c, &im, &error) &&
+	     imported_save(&im, path, o->output, &tmp, &error);
 	ok = ok && (!o->report || report(o, &c, &im, o->output ? o->output : tmp, &error));
 	if (tmp)
 		g_unlink(tmp);
@@ -177,6 +117,10 @@ int cmd_import(int argc, char **argv)
 				  "teosim trace.  What the capture lacks is said on stderr and in the trace.\n"
 				  "traces/import-format.md says how to capture and what is approximated.",
 				  entries)) {
+		status = 2;
+	} else if (o.name && !kf_valid_name(o.name, TRACE_NAME_MAX)) {
+		fprintf(stderr, "teosim import: --name %s: 1 to %d of [A-Za-z0-9_.-]\n", o.name,
+			TRACE_NAME_MAX);
 		status = 2;
 	} else if (argc != 2 || (!o.output && !o.report)) {
 		fprintf(stderr, "teosim import: need one CAPTURE and -o TRACE, --report, or both\n");

@@ -20,5 +20,6 @@ int cmd_gen(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_capture_platform(int argc, char **argv);
+int cmd_fidelity(int argc, char **argv);
 
 #endif /* TEOSIM_COMMANDS_H */

@@ -17,6 +17,7 @@ static const struct teosim_command commands[] = {
 	{ "gen", "write a workload trace from a scenario file and a seed", cmd_gen },
 	{ "plot", "draw figures of governors' state selection with gnuplot", cmd_plot },
 	{ "import", "turn a kernel trace capture into a workload trace, compare with the real kernel", cmd_import },
+	{ "fidelity", "compare a governor simulated on a capture with the captured kernel", cmd_fidelity },
 	{ "capture-platform", "store this machine's idle states as a platform file", cmd_capture_platform },
 };
 

@@ -61,12 +61,18 @@ static void classification(struct converter *cv)
 		note(cv, "wakeups by the tick: %" G_GUINT64_FORMAT " dropped with the %"
 		     G_GUINT64_FORMAT " ns of busy time after them (the simulator runs its own tick)",
 		     k->tick_wakeups, k->tick_busy_ns);
+	if (k->reselects)
+		note(cv, "idle exits that woke nothing (no interrupt, expiry or wakeup, and idle again "
+		     "within 20 us: a polling state's time limit): %" G_GUINT64_FORMAT ", the CPU kept "
+		     "idle through them and the %" G_GUINT64_FORMAT " ns between exit and entry dropped",
+		     k->reselects, k->reselect_ns);
 	if (k->remote_wakeups)
 		note(cv, "wakeups shown only by a sched_wakeup from another CPU: %" G_GUINT64_FORMAT
 		     " (imported as irq)", k->remote_wakeups);
 	if (k->unknown_wakeups)
 		note(cv, "wakeups with no cause in the capture: %" G_GUINT64_FORMAT " (imported as "
-		     "irq)", k->unknown_wakeups);
+		     "irq)%s", k->unknown_wakeups, cv->sees_wakeups ? "" :
+		     "; without sched_wakeup events, also the exits that woke nothing");
 	if (k->other_clock_timers)
 		note(cv, "hrtimer_start events with an expiry far from the trace clock (REALTIME or "
 		     "TAI timers): %" G_GUINT64_FORMAT " left out", k->other_clock_timers);

@@ -26,7 +26,7 @@ struct cpu_track {
 	uint64_t idle_since;	/* the last idle entry (or first_seen, capture starting idle) */
 	uint64_t since;		/* BUSY: the exit */
 	enum wake_cause cause;
-	uint64_t cause_at;	/* TIMER: when it expired */
+	uint64_t cause_at;	/* when the cause came: an expiry, an interrupt, a remote wakeup */
 	gint cause_event;	/* TIMER: the trace event of its arming, or -1 */
 	bool remote_wakeup;	/* IDLE: another CPU woke a task here */
 };
@@ -36,6 +36,8 @@ struct model_timer {
 	uint64_t id;		/* first: hashed as a gint64 */
 	unsigned int cpu;
 	uint64_t expires_ns;
+	uint64_t fires_ns;	/* its interrupt came (expires_ns until the expiry is seen) */
+	uint64_t touched_ns;	/* its last timer or cancel event */
 	bool cancelled;
 	guint out_index;	/* its last timer event in im->events */
 };
@@ -48,6 +50,7 @@ struct converter {
 	GHashTable *tick_timers;	/* the tick's hrtimer addresses (uint64_t *, in the capture) */
 	bool *expiry_cancel;		/* by capture event: a cancel that is part of an expiry */
 	unsigned int *expiry_cpu;	/* by capture event: hrtimer_start: the CPU it expires on */
+	bool sees_wakeups;		/* the capture has sched_wakeup events */
 	unsigned int offset_samples;	/* hrtimer_expire_entry events behind clock_offset_ns */
 	unsigned int cpus_started_idle, cpus_never_idle, cpus_without_events;
 	uint64_t lost_gaps;

@@ -16,9 +16,14 @@
 #include "kvline.h"
 #include "trace-limits.h"
 
-/* An expiry this far from its arming is on another clock base (REALTIME, TAI). */
+/*
+ * An expiry this far from its arming is on another clock base (REALTIME and
+ * TAI are decades ahead of CLOCK_MONOTONIC).  A monotonic timer may be armed
+ * in the past (a periodic task that has fallen behind does so all the
+ * time): it expires at once, but not seconds late.
+ */
 #define OTHER_CLOCK_AHEAD_NS	(UINT64_C(1000000) * 1000000000)	/* 10^6 s */
-#define OTHER_CLOCK_BEHIND_NS	1000000					/* 1 ms */
+#define OTHER_CLOCK_BEHIND_NS	(UINT64_C(10) * 1000000000)		/* 10 s */
 /* An expiry traced this much before the arming's expiry time is still that arming's. */
 #define EXPIRY_EARLY_NS		1000000
 /*
@@ -26,7 +31,13 @@
  * enables interrupts then); one this long after it is not what woke the CPU.
  */
 #define CAUSE_WINDOW_NS		100000
-
+/*
+ * An exit that nothing caused, followed this soon by the next entry, woke
+ * nothing: the polling state reached its time limit (or the idle loop went
+ * round again) and the governor was asked anew.  Needs sched_wakeup in the
+ * capture, which shows the wakeups that come without an interrupt.
+ */
+#define RESELECT_NS		20000
 static uint64_t rel(const struct converter *cv, uint64_t ts)
 {
 	return ts - cv->im->t0_ns;
@@ -45,7 +56,7 @@ static struct trace_event *emit(struct converter *cv, enum trace_kind kind, uint
 /* Whether the reader takes the timer as armed at time at (sim/trace.c is_armed()). */
 static bool model_armed(const struct model_timer *t, uint64_t at)
 {
-	return t && !t->cancelled && at < t->expires_ns;
+	return t && !t->cancelled && at < t->fires_ns;
 }
 
 /* Arms timer id on cpu, first cancelling it where the reader still has it armed elsewhere. */
@@ -66,6 +77,7 @@ static void arm_timer(struct converter *cv, uint64_t id, unsigned int cpu, uint6
 	ev->timer_id = id;
 	ev->expires_ns = MAX(expires, at);
 	*t = (struct model_timer){ .id = id, .cpu = cpu, .expires_ns = ev->expires_ns,
+				   .fires_ns = ev->expires_ns, .touched_ns = at,
 				   .out_index = cv->im->events->len - 1 };
 }
 
@@ -75,11 +87,34 @@ static bool timer_time(struct converter *cv, uint64_t at, uint64_t clock_ns, uin
 	int64_t trace_ts = (int64_t)clock_ns - cv->im->clock_offset_ns;
 	int64_t t = trace_ts - (int64_t)cv->im->t0_ns;
 
-	if (t > (int64_t)(at + OTHER_CLOCK_AHEAD_NS) || t + OTHER_CLOCK_BEHIND_NS < (int64_t)at ||
+	if (t > (int64_t)(at + OTHER_CLOCK_AHEAD_NS) || t + (int64_t)OTHER_CLOCK_BEHIND_NS < (int64_t)at ||
 	    t > (int64_t)TRACE_TIME_MAX)
 		return false;
 	*out = t < (int64_t)at ? at : (uint64_t)t;
 	return true;
+}
+
+/*
+ * What a CPU does to timers while it runs after a wakeup is written at the
+ * wakeup (the interrupt that caused it, else the idle exit): the simulated
+ * CPU runs the same work, but not to the nanosecond, and must know of the
+ * timers its work armed when it goes idle again.  Not before the timer's
+ * previous arming is over (its interrupt came), so that no expiry is lost,
+ * nor before its last arming or cancel, so that their order stays.
+ */
+static uint64_t busy_anchor(struct converter *cv, unsigned int cpu, uint64_t id, uint64_t at)
+{
+	const struct cpu_track *p = &cv->cpus[cpu];
+	const struct model_timer *t = g_hash_table_lookup(cv->timers, &id);
+	uint64_t from;
+
+	if (p->phase != PHASE_BUSY)
+		return at;
+	from = p->cause != CAUSE_NONE && p->cause_at < p->since ? p->cause_at : p->since;
+	/* Nor before what was last done to it (by any CPU), to keep the order. */
+	if (t)
+		from = MAX(from, t->cancelled ? t->touched_ns : MAX(t->touched_ns, MIN(t->fires_ns, at)));
+	return MIN(from, at);
 }
 
 static void on_timer_start(struct converter *cv, const struct cap_event *e, guint index)
@@ -92,7 +127,8 @@ static void on_timer_start(struct converter *cv, const struct cap_event *e, guin
 		cv->im->counts.other_clock_timers++;
 		return;
 	}
-	arm_timer(cv, e->timer, cv->expiry_cpu[index], at, expires);
+	arm_timer(cv, e->timer, cv->expiry_cpu[index], busy_anchor(cv, e->cpu, e->timer, at),
+		  expires);
 }
 
 static void on_timer_cancel(struct converter *cv, const struct cap_event *e, guint index)
@@ -111,8 +147,10 @@ static void on_timer_cancel(struct converter *cv, const struct cap_event *e, gui
 		return;
 	}
 	/* On the timer's CPU, which need not be the cancelling one. */
+	at = busy_anchor(cv, e->cpu, e->timer, at);
 	emit(cv, TRACE_CANCEL, at, t->cpu)->timer_id = e->timer;
 	t->cancelled = true;
+	t->touched_ns = at;
 }
 
 /* The work of a busy period goes to what started it. */
@@ -144,7 +182,13 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 		cv->im->counts.irq_wakeups += p->cause == CAUSE_IRQ;
 		cv->im->counts.remote_wakeups += p->cause == CAUSE_REMOTE;
 		cv->im->counts.unknown_wakeups += p->cause == CAUSE_NONE;
-		emit(cv, TRACE_IRQ, p->since, cpu)->work_ns = work;
+		/*
+		 * At the interrupt (or the remote wakeup) where it came while
+		 * the CPU was still idle: the simulator adds the time the
+		 * wakeup takes (the platform's exit cost) itself.
+		 */
+		emit(cv, TRACE_IRQ, p->cause != CAUSE_NONE && p->cause_at < p->since ?
+		     MAX(p->cause_at, p->idle_since) : p->since, cpu)->work_ns = work;
 		break;
 	}
 }
@@ -160,9 +204,14 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 			cv->im->counts.entries_without_exit++;
 			return;
 		}
-		if (p->phase == PHASE_BUSY)
+		if (p->phase == PHASE_BUSY && p->cause == CAUSE_NONE && cv->sees_wakeups &&
+		    at - p->since <= RESELECT_NS) {
+			cv->im->counts.reselects++;
+			cv->im->counts.reselect_ns += at - p->since;
+		} else if (p->phase == PHASE_BUSY) {
 			end_busy(cv, p, e->cpu, at);
-		else if (at > p->first_seen)
+		}
+		if (p->phase == PHASE_UNKNOWN && at > p->first_seen)
 			/* Running from the CPU's first event, before which nothing is known. */
 			emit(cv, TRACE_BUSY, p->first_seen, e->cpu)->work_ns = at - p->first_seen;
 		*p = (struct cpu_track){ .phase = PHASE_IDLE, .idle_since = at,
@@ -215,12 +264,34 @@ static void on_wake_source(struct converter *cv, const struct cap_event *e)
 		return;
 	if (p->phase == PHASE_BUSY && at > p->since + CAUSE_WINDOW_NS)
 		return;
+	p->cause_at = at;
 	if (e->kind == CAP_TIMER_EXPIRE) {
 		p->cause = e->tick_timer ? CAUSE_TICK : CAUSE_TIMER;
-		p->cause_at = at;
 		p->cause_event = e->tick_timer ? -1 : armed_event(cv, e->timer, e->cpu, at);
 	} else {
 		p->cause = CAUSE_IRQ;
+	}
+}
+
+/*
+ * A timer's expiry is traced when its interrupt really came, often well
+ * after the expiry it was programmed for: that is the arming's fires_ns.
+ */
+static void note_fires(struct converter *cv, const struct cap_event *e)
+{
+	uint64_t at = rel(cv, e->ts_ns);
+	gint armed = e->tick_timer ? -1 : armed_event(cv, e->timer, e->cpu, at);
+	struct trace_event *ev;
+
+	if (armed < 0)
+		return;
+	ev = &g_array_index(cv->im->events, struct trace_event, armed);
+	if (ev->kind == TRACE_TIMER && at > ev->expires_ns) {
+		struct model_timer *t = g_hash_table_lookup(cv->timers, &e->timer);
+
+		ev->fires_ns = at;
+		if (t)
+			t->fires_ns = at;
 	}
 }
 
@@ -243,14 +314,20 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 		on_timer_cancel(cv, e, index);
 		break;
 	case CAP_TIMER_EXPIRE:
+		note_fires(cv, e);
+		on_wake_source(cv, e);
+		break;
 	case CAP_IRQ:
 	case CAP_IPI:
 		on_wake_source(cv, e);
 		break;
 	case CAP_WAKEUP:
 		/* A wakeup of an idle CPU from elsewhere, without an IPI when it polls. */
-		if (e->target_cpu != e->cpu && cv->cpus[e->target_cpu].phase == PHASE_IDLE)
+		if (e->target_cpu != e->cpu && cv->cpus[e->target_cpu].phase == PHASE_IDLE &&
+		    !cv->cpus[e->target_cpu].remote_wakeup) {
 			cv->cpus[e->target_cpu].remote_wakeup = true;
+			cv->cpus[e->target_cpu].cause_at = rel(cv, e->ts_ns);
+		}
 		break;
 	case CAP_LOST:
 		cv->lost_gaps++;
@@ -310,7 +387,7 @@ static void sort_events(struct imported *im)
 bool import_convert(const struct capture *c, const char *name, struct imported *out,
 		    GError **error)
 {
-	struct converter cv = { .capture = c, .im = out };
+	struct converter cv = { .capture = c, .im = out, .sees_wakeups = c->counts[CAP_WAKEUP] > 0 };
 
 	memset(out, 0, sizeof(*out));
 	out->events = g_array_new(FALSE, FALSE, sizeof(struct trace_event));
@@ -335,6 +412,10 @@ bool import_convert(const struct capture *c, const char *name, struct imported *
 		return false;
 	}
 	out->clock_offset_ns = import_clock_offset(c, &cv.offset_samples);
+	/* The hrtimer clock at time 0 puts the simulated tick where the kernel's was. */
+	if (cv.offset_samples && (int64_t)out->t0_ns + out->clock_offset_ns > 0)
+		out->header.mono_ns = MIN((uint64_t)((int64_t)out->t0_ns + out->clock_offset_ns),
+					  TRACE_TIME_MAX);
 	cv.cpus = g_new0(struct cpu_track, c->nr_cpus);
 	cv.timers = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
 	cv.tick_timers = import_tick_timers(c);

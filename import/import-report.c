@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include "fidelity.h"
 #include "import-report.h"
 #include "text-table.h"
 
@@ -108,6 +109,22 @@ void import_report_print(FILE *out, const struct import_report *r)
 		sim_rows(t, r, &r->sims[g]);
 	text_table_print(t, out);
 	text_table_free(t);
+	fprintf(out, "\ntotal variation distance of the per-state shares, real vs simulated "
+		     "(0: the same, 1: disjoint; sim/README.md \"Fidelity\"):\n");
+	for (unsigned int g = 0; g < r->nr_sims; g++) {
+		const struct cpu_score *s = &r->sims[g].all;
+		uint64_t ru[KSHIM_STATE_MAX], rt[KSHIM_STATE_MAX];
+		uint64_t su[KSHIM_STATE_MAX], st[KSHIM_STATE_MAX];
+
+		for (unsigned int i = 0; i < real->state_count; i++) {
+			ru[i] = real->states[i].usage;
+			rt[i] = real->states[i].time_ns;
+			su[i] = s->states[i].usage;
+			st[i] = s->states[i].time_ns;
+		}
+		fprintf(out, "%s: tvd_periods %.4f tvd_time %.4f\n", r->sims[g].gov->meta->name,
+			fidelity_tvd(ru, su, real->state_count), fidelity_tvd(rt, st, real->state_count));
+	}
 	for (unsigned int g = 0; g < r->nr_sims; g++)
 		if (!r->sims[g].all.kernel_above_below)
 			fprintf(out, "(%s: the 4.20 core kept no above/below counters; teosim counts "

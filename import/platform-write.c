@@ -33,12 +33,22 @@ void platform_write(FILE *out, const struct platform *p, const char *name)
 	write_string(out, "description", p->description);
 	write_string(out, "source", p->source);
 	write_double(out, "busy_power_mw", p->busy_power_mw);
+	if (p->timer_latency_us)
+		fprintf(out, "timer_latency_us=%u\n", p->timer_latency_us);
+	if (p->poll_check_us)
+		fprintf(out, "poll_check_us=%u\n", p->poll_check_us);
+	if (p->idle_loop_us)
+		fprintf(out, "idle_loop_us=%u\n", p->idle_loop_us);
+	if (p->tick_work_us)
+		fprintf(out, "tick_work_us=%u\n", p->tick_work_us);
 	for (unsigned int i = 0; i < p->state_count; i++) {
 		const struct platform_state *s = &p->states[i];
 
 		fprintf(out, "\n[state%u]\n", i);
 		write_string(out, "name", s->desc.name);
 		fprintf(out, "exit_latency_us=%u\n", s->desc.exit_latency_us);
+		if (s->exit_cost_us != s->desc.exit_latency_us)
+			fprintf(out, "exit_cost_us=%u\n", s->exit_cost_us);
 		fprintf(out, "target_residency_us=%u\n", s->desc.target_residency_us);
 		if (s->desc.polling)
 			fprintf(out, "flags=polling\n");

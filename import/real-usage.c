@@ -18,23 +18,17 @@ static uint64_t us_to_ns(uint32_t us)
 	return (uint64_t)us * 1000;
 }
 
-/*
- * 6.x cpuidle_enter_state(): "above" when the residency fell short of the
- * entered state's target residency while some shallower state is enabled;
- * otherwise, when the residency exceeds the state's exit latency, "below"
- * when the first enabled deeper state's target residency is at most the
- * residency minus that exit latency.
- */
-static void count_above_below(const struct platform *p, unsigned int state, uint64_t residency,
-			      struct real_state_usage *u)
+void real_above_below(const struct platform *p, unsigned int state, uint64_t residency,
+		      bool *above, bool *below)
 {
 	const struct kshim_state_desc *entered = &p->states[state].desc;
 	uint64_t latency = us_to_ns(entered->exit_latency_us);
 
+	*above = *below = false;
 	if (residency < us_to_ns(entered->target_residency_us)) {
 		for (unsigned int i = state; i-- > 0;) {
 			if (!p->states[i].desc.disabled) {
-				u->above++;
+				*above = true;
 				break;
 			}
 		}
@@ -45,8 +39,7 @@ static void count_above_below(const struct platform *p, unsigned int state, uint
 	for (unsigned int i = state + 1; i < p->state_count; i++) {
 		if (p->states[i].desc.disabled)
 			continue;
-		if (residency - latency >= us_to_ns(p->states[i].desc.target_residency_us))
-			u->below++;
+		*below = residency - latency >= us_to_ns(p->states[i].desc.target_residency_us);
 		break;
 	}
 }
@@ -66,7 +59,7 @@ static bool check_state(const struct capture *c, const struct platform *p,
 
 static bool count_event(const struct capture *c, const struct platform *p,
 			const struct cap_event *e, struct open_period *open, struct real_usage *out,
-			GError **error)
+			GArray *periods, GError **error)
 {
 	struct open_period *o = &open[e->cpu];
 
@@ -78,8 +71,18 @@ static bool count_event(const struct capture *c, const struct platform *p,
 
 				u->usage++;
 				u->time_ns += e->ts_ns - o->since;
-				count_above_below(p, o->state, e->ts_ns - o->since, u);
+				bool above, below;
+
+				real_above_below(p, o->state, e->ts_ns - o->since, &above, &below);
+				u->above += above;
+				u->below += below;
 				out->periods++;
+				if (periods) {
+					struct real_period rp = { .entry_ns = o->since, .exit_ns = e->ts_ns,
+								  .cpu = e->cpu, .state = o->state };
+
+					g_array_append_val(periods, rp);
+				}
 			} else if (!o->cut) {
 				out->partial++;
 			}
@@ -120,7 +123,7 @@ static bool count_event(const struct capture *c, const struct platform *p,
 }
 
 bool real_usage_compute(const struct capture *c, const struct platform *p,
-			struct real_usage *out, GError **error)
+			struct real_usage *out, GArray *periods, GError **error)
 {
 	g_autofree struct open_period *open = g_new0(struct open_period, c->nr_cpus);
 
@@ -128,7 +131,7 @@ bool real_usage_compute(const struct capture *c, const struct platform *p,
 	out->state_count = p->state_count;
 	for (guint i = 0; i < c->events->len; i++)
 		if (!count_event(c, p, &g_array_index(c->events, struct cap_event, i), open, out,
-				 error))
+				 periods, error))
 			return false;
 	/* Periods still open at the end are cut by it. */
 	for (unsigned int cpu = 0; cpu < c->nr_cpus; cpu++)

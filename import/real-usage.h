@@ -28,10 +28,28 @@ struct real_usage {
 };
 
 /*
+ * 6.x cpuidle_enter_state()'s verdict on a residency in state: "above"
+ * when it fell short of the state's target residency while some shallower
+ * state is enabled; otherwise, when it exceeds the state's exit latency,
+ * "below" when the first enabled deeper state's target residency is at
+ * most the residency minus that exit latency.
+ */
+void real_above_below(const struct platform *p, unsigned int state, uint64_t residency,
+		      bool *above, bool *below);
+
+/* One complete idle period of the capture, on the capture's clock. */
+struct real_period {
+	uint64_t entry_ns, exit_ns;
+	unsigned int cpu;
+	unsigned int state;
+};
+
+/*
  * Fails, naming the capture's line or offset, when an entered state is not
- * in the platform: the platform is not the captured machine's.
+ * in the platform: the platform is not the captured machine's.  periods,
+ * if not NULL, gets every complete period (struct real_period) in time order.
  */
 bool real_usage_compute(const struct capture *c, const struct platform *p,
-			struct real_usage *out, GError **error);
+			struct real_usage *out, GArray *periods, GError **error);
 
 #endif /* TEOSIM_IMPORT_REAL_USAGE_H */

@@ -27,7 +27,8 @@ static char *events_text(const struct imported *im)
  * tiny.dat, t0 = 5 s, two CPUs:
  * - cpu 0: hrtimer_start of 0xffff888000001000 at 0 for 1000 µs; idle
  *   (C1E) 10..1005; the cancel + expire_entry pair at 1006 is the timer's
- *   expiry, so its work is 1005..1206 = 201 µs; busy 0..10 before that.
+ *   expiry (fires_ns 1006 µs), so its work is 1005..1206 = 201 µs; busy
+ *   0..10 before that.
  * - cpu 1: idle (C1) from 100; its second page carries the "events lost"
  *   flag, so a lost marker comes before the exit at 900; irq 24 at 900.5
  *   makes the wakeup an irq with work 900..1000 = 100 µs; tick_stop at 1100.
@@ -60,7 +61,8 @@ static void test_tiny_dat(void **state)
 	import_ok("tiny.dat", &im);
 	events = events_text(&im);
 	assert_string_equal(events,
-		"timer at_ns=0 cpu=0 id=18446612682070036480 expires_ns=1000000 work_ns=201000\n"
+		"timer at_ns=0 cpu=0 id=18446612682070036480 expires_ns=1000000 fires_ns=1006000 "
+		"work_ns=201000\n"
 		"busy at_ns=0 cpu=0 work_ns=10000\n"
 		"irq at_ns=900000 cpu=1 work_ns=100000\n");
 	assert_int_equal(im.header.end_ns, 1206001);

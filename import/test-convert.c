@@ -66,15 +66,17 @@ static void assert_imports_to(const char *capture, uint64_t end_ns, unsigned int
  * - cpu 0 runs sshd at 0 (hrtimer_start of ffff0001 for 100.001000 s:
  *   timer at 0, expires 1000 µs) and goes idle at 10: busy 0..10.
  * - It leaves idle at 1005; the hrtimer_cancel + hrtimer_expire_entry
- *   pair at 1006 is that timer's expiry (not a cancellation), so the busy
- *   time to the next entry, 1005..1206 = 201 µs, is the timer's work.
+ *   pair at 1006 is that timer's expiry (not a cancellation), traced 6 µs
+ *   after the timer's expires: fires_ns 1006 µs.  The busy time to the
+ *   next entry, 1005..1206 = 201 µs, is the timer's work.
  * - Exit at 1306, irq_handler_entry at 1307: irq at 1306, work to the
  *   entry at 1407 = 101 µs.
  * - Exit at 2000 woken by tick_sched_timer: dropped, 2000..2003 = 3 µs.
  * - cpu 1's first event is an exit at 500 (the capture starts while it is
  *   idle); ipi_entry at 501: irq at 500, work to 800 = 300 µs.
  * - cpu 1 is idle from 800; cpu 0's sched_wakeup for it at 1400 is the
- *   only cause of its exit at 1500: irq at 1500, work to 1600 = 100 µs.
+ *   only cause of its exit at 1500: an irq at the wakeup, 1400, and the
+ *   work from the exit to the entry, 1500..1600 = 100 µs.
  *   (cpu 1's wakeup of cpu 0 at 700 is overridden by cpu 0's own expiry.)
  * - end: the last line (foo_event) at 3000 µs, + 1 ns.
  */
@@ -84,11 +86,12 @@ static void test_basic(void **state)
 
 	(void)state;
 	assert_imports_to("basic.txt", 3000001, 2,
-		"timer at_ns=0 cpu=0 id=4294901761 expires_ns=1000000 work_ns=201000\n"
+		"timer at_ns=0 cpu=0 id=4294901761 expires_ns=1000000 fires_ns=1006000 "
+		"work_ns=201000\n"
 		"busy at_ns=0 cpu=0 work_ns=10000\n"
 		"irq at_ns=500000 cpu=1 work_ns=300000\n"
 		"irq at_ns=1306000 cpu=0 work_ns=101000\n"
-		"irq at_ns=1500000 cpu=1 work_ns=100000\n", &im);
+		"irq at_ns=1400000 cpu=1 work_ns=100000\n", &im);
 	assert_int_equal(im.counts.timer_wakeups, 1);
 	assert_int_equal(im.counts.irq_wakeups, 2);
 	assert_int_equal(im.counts.remote_wakeups, 1);
@@ -186,8 +189,8 @@ static void test_timers_inferred_from_expiries(void **state)
  * - a1 armed by cpu 0 at 0 for 500 µs, cancelled at 10 (a real cancel:
  *   no expiry follows it on cpu 0), re-armed at 20 for 600 µs; it expires
  *   on cpu 1 (at 602), so that arming is put on cpu 1.
- * - cpu 1 exits at 601, a1's cancel + expiry at 602: the timer's work is
- *   601..700 = 99 µs.
+ * - cpu 1 exits at 601, a1's cancel + expiry at 602 (fires_ns): the
+ *   timer's work is 601..700 = 99 µs.
  * - b2 is armed for 1764000000 s: a CLOCK_REALTIME timer, left out.
  * - cpu 0 runs 0..30 then idles; the hrtimer_cancel of c3 at 801 is of a
  *   timer never armed in the trace: left out; irq at 800, work to 900.
@@ -203,7 +206,7 @@ static void test_timer_rules(void **state)
 		"timer at_ns=0 cpu=0 id=161 expires_ns=500000\n"
 		"busy at_ns=0 cpu=0 work_ns=30000\n"
 		"cancel at_ns=10000 cpu=0 id=161\n"
-		"timer at_ns=20000 cpu=1 id=161 expires_ns=600000 work_ns=99000\n"
+		"timer at_ns=20000 cpu=1 id=161 expires_ns=600000 fires_ns=602000 work_ns=99000\n"
 		"irq at_ns=800000 cpu=0 work_ns=100000\n", &im);
 	assert_int_equal(im.counts.other_clock_timers, 1);
 	assert_int_equal(im.counts.skipped_cancels, 1);
@@ -267,6 +270,77 @@ static void test_rearm_elsewhere_cancels_first(void **state)
 	test_rmtree(dir);
 }
 
+/*
+ * kernel-timing.txt, t0 = 200.000000 s, what a booted kernel's timing
+ * shows (sim/README.md, "Fidelity"):
+ * - timer a1, armed at 50 for 950 µs, expires at 1000: its interrupt came
+ *   50 µs late, fires_ns 1000 µs; the work, exit 1010 to entry 1100, is
+ *   90 µs.
+ * - the woken task re-arms a1 at 1030 for 900 µs, in the past (a periodic
+ *   task behind its schedule): kept, expiring at once (1030), and written
+ *   at the wakeup, 1000 (the interrupt; a1's previous arming has run by
+ *   then).  It runs at 1060 while the CPU is busy: fires_ns 1060.
+ * - the polling state is left at 1130 with nothing on the CPU and
+ *   re-entered at 1134: a polling limit, no event; 4 µs dropped.
+ * - irq 24 at 1290 while idle, exit at 1300: irq at 1290, work to the
+ *   entry at 1400 = 100 µs.
+ * - the two expiries' now = timestamp: clock offset 0, so CLOCK_MONOTONIC
+ *   is 200 s at time 0 (mono_ns).
+ */
+static void test_kernel_timing(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("kernel-timing.txt", 1400001, 1,
+		"busy at_ns=0 cpu=0 work_ns=100000\n"
+		"timer at_ns=50000 cpu=0 id=161 expires_ns=950000 fires_ns=1000000 work_ns=90000\n"
+		"timer at_ns=1000000 cpu=0 id=161 expires_ns=1030000 fires_ns=1060000\n"
+		"irq at_ns=1290000 cpu=0 work_ns=100000\n", &im);
+	assert_int_equal(im.header.mono_ns, 200000000000);
+	assert_int_equal(im.counts.reselects, 1);
+	assert_int_equal(im.counts.reselect_ns, 4000);
+	assert_int_equal(im.counts.other_clock_timers, 0);
+	assert_int_equal(im.counts.unknown_wakeups, 0);
+	assert_true(has_note(&im, "idle exits that woke nothing"));
+	imported_clear(&im);
+}
+
+/*
+ * The same capture without its sched_wakeup event: a wakeup without an
+ * interrupt would not show, so the exit at 1130 is taken as a wakeup with
+ * no cause: an irq there, with the 4 µs to the next entry as its work.
+ */
+static void test_polling_limit_needs_wakeups(void **state)
+{
+	g_autofree char *orig = testdata("kernel-timing.txt");
+	g_autofree char *text = NULL;
+	g_autofree char *dir = test_tmpdir();
+	g_autofree char *path = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autofree char *events = NULL;
+	struct imported im;
+	struct capture c;
+	char *wakeup;
+
+	(void)state;
+	assert_true(g_file_get_contents(orig, &text, NULL, &error));
+	wakeup = strstr(text, "sched_wakeup: comm=x pid=2 prio=120 target_cpu=000");
+	assert_non_null(wakeup);
+	memcpy(wakeup, "foo_event:", strlen("foo_event:"));
+	path = test_write(dir, "no-wakeups.txt", text, -1);
+	assert_true(capture_load(path, &c, &error));
+	assert_true(import_convert(&c, NULL, &im, &error));
+	events = events_text(&im);
+	assert_non_null(strstr(events, "irq at_ns=1130000 cpu=0 work_ns=4000\n"));
+	assert_int_equal(im.counts.reselects, 0);
+	assert_int_equal(im.counts.unknown_wakeups, 1);
+	assert_true(has_note(&im, "without sched_wakeup events"));
+	imported_clear(&im);
+	capture_clear(&c);
+	test_rmtree(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -278,6 +352,8 @@ int main(void)
 		cmocka_unit_test(test_timer_rules),
 		cmocka_unit_test(test_trace_cmd_report),
 		cmocka_unit_test(test_rearm_elsewhere_cancels_first),
+		cmocka_unit_test(test_kernel_timing),
+		cmocka_unit_test(test_polling_limit_needs_wakeups),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

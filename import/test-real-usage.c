@@ -17,7 +17,7 @@ static void compute_ok(const char *capture, const char *platform, struct real_us
 
 	load_ok(capture, &c);
 	assert_true(platform_load(platform, &p, &error));
-	if (!real_usage_compute(&c, &p, u, &error))
+	if (!real_usage_compute(&c, &p, u, NULL, &error))
 		fail_msg("%s", error->message);
 	platform_clear(&p);
 	capture_clear(&c);
@@ -152,7 +152,7 @@ static void test_above_below_definitions(void **state)
 	path = test_write(dir, "periods.txt", text->str, -1);
 	assert_true(capture_load(path, &c, &error));
 	definition_platform(&p, false);
-	assert_true(real_usage_compute(&c, &p, &u, &error));
+	assert_true(real_usage_compute(&c, &p, &u, NULL, &error));
 	assert_int_equal(u.states[1].usage, 4);
 	assert_int_equal(u.states[1].above, 1);
 	assert_int_equal(u.states[1].below, 1);
@@ -161,7 +161,7 @@ static void test_above_below_definitions(void **state)
 	assert_int_equal(u.states[0].below, 1);
 	platform_clear(&p);
 	definition_platform(&p, true);
-	assert_true(real_usage_compute(&c, &p, &u, &error));
+	assert_true(real_usage_compute(&c, &p, &u, NULL, &error));
 	assert_int_equal(u.states[1].above, 0);
 	platform_clear(&p);
 	capture_clear(&c);
@@ -180,7 +180,7 @@ static void test_wrong_platform(void **state)
 	load_ok("basic.txt", &c);
 	definition_platform(&p, false);
 	p.state_count = 2;
-	assert_false(real_usage_compute(&c, &p, &u, &error));
+	assert_false(real_usage_compute(&c, &p, &u, NULL, &error));
 	assert_non_null(strstr(error->message, "basic.txt:14: cpu 0 enters idle state 2, but "
 			       "platform definitions has 2 states"));
 	platform_clear(&p);

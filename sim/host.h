@@ -25,6 +25,13 @@ extern const struct kshim_host_ops sim_host_ops;
  * pending the kernel's answer is KTIME_MAX less the current time (for any
  * CPU that does not hold the do_timer duty).
  *
+ * Both are measured from the tick code's idle entry time
+ * (ts->idle_entrytime), not from the moment of the select: that time is
+ * taken when the CPU enters the idle loop and when an interrupt returns to
+ * it, but not when the polling state gives up at its time limit.  So the
+ * selects that follow a polling limit are told the same sleep length as
+ * the one before, however long the CPU polled (c->idle_entry_ns).
+ *
  * At idle entry (the CPU's clock_ns): works out the next tick boundary and
  * what tick_nohz_get_sleep_length() answers during this select, for the
  * host and in the period's record.  Inline: it runs every period, and a
@@ -33,11 +40,15 @@ extern const struct kshim_host_ops sim_host_ops;
 static inline void sim_host_enter_idle(struct sim_cpu *c, struct idle_period *p)
 {
 	const struct sim_timer *t = timer_queue_first(&c->timers);
-	int64_t now = (int64_t)c->clock_ns;
+	int64_t now = (int64_t)c->idle_entry_ns;
 	int64_t sleep = t ? (int64_t)t->expires_ns - now : INT64_MAX - now;
 	int64_t tick;
 
-	c->next_tick_ns = tick_next_after_from(c->clock_ns, c->next_tick_ns, c->tick_nsec);
+	/* A tick whose interrupt is still on its way (timer latency) is the next one. */
+	c->next_tick_ns = tick_next_after_from(c->clock_ns + c->tick_shift -
+					       MIN(c->clock_ns, c->timer_latency_ns),
+					       c->next_tick_ns + c->tick_shift, c->tick_nsec) -
+			  c->tick_shift;
 	tick = (int64_t)c->next_tick_ns - now;
 	c->sleep_length_ns = p->sleep_length_ns = sleep;
 	c->delta_next_ns = p->delta_next_ns = !c->tick_stopped && tick < sleep ? tick : sleep;

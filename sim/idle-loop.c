@@ -90,6 +90,9 @@ bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_govern
 		return false;
 	}
 	c->tick_nsec = tick_nsec_for_hz(cfg->hz);
+	/* The kernel's ticks fall on multiples of TICK_NSEC of CLOCK_MONOTONIC. */
+	c->tick_shift = cfg->mono_ns % c->tick_nsec;
+	c->next_tick_ns = c->tick_shift ? c->tick_nsec - c->tick_shift : 0;
 	c->end_ns = cfg->end_ns;
 	c->latency_limit_us = cfg->latency_limit_us;
 	timer_queue_init(&c->timers);
@@ -98,11 +101,19 @@ bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_govern
 		return false;
 	}
 	c->poll_limit_ns = poll_limit_ns(c, gov);
+	if (cfg->platform->poll_check_us) {
+		uint64_t check = (uint64_t)cfg->platform->poll_check_us * 1000;
+
+		c->poll_limit_ns = (c->poll_limit_ns / check + 1) * check;
+	}
+	c->idle_loop_ns = (uint64_t)cfg->platform->idle_loop_us * 1000;
+	c->tick_work_ns = (uint64_t)cfg->platform->tick_work_us * 1000;
+	c->timer_latency_ns = (uint64_t)cfg->platform->timer_latency_us * 1000;
 	c->state_count = cfg->platform->state_count;
 	for (unsigned int i = 0; i < c->state_count; i++) {
 		const struct kshim_state_desc *d = &cfg->platform->states[i].desc;
 
-		c->exit_latency_ns[i] = (uint64_t)d->exit_latency_us * 1000;
+		c->exit_cost_ns[i] = (uint64_t)cfg->platform->states[i].exit_cost_us * 1000;
 		c->polling[i] = d->polling;
 	}
 	return true;
@@ -130,7 +141,9 @@ static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *e
 {
 	switch (ev->kind) {
 	case TRACE_TIMER:
-		timer_queue_arm(&c->timers, ev->timer_id, ev->expires_ns, ev->period_ns,
+		timer_queue_arm(&c->timers, ev->timer_id, ev->expires_ns,
+				ev->fires_ns ? ev->fires_ns - ev->expires_ns : c->timer_latency_ns,
+				ev->period_ns,
 				ev->work_ns);
 		return 0;
 	case TRACE_CANCEL:
@@ -152,14 +165,26 @@ static uint64_t expire_timer(struct sim_cpu *c)
 
 	timer_queue_pop(&c->timers, &t);
 	if (t.period_ns)
-		timer_queue_arm(&c->timers, t.id, t.expires_ns + t.period_ns, t.period_ns,
+		timer_queue_arm(&c->timers, t.id, t.expires_ns + t.period_ns, t.late_ns, t.period_ns,
 				t.work_ns);
 	return t.work_ns;
 }
 
+/* The earliest expiry, as the kernel's timer code knows it. */
 static inline uint64_t first_timer_ns(const struct sim_cpu *c)
 {
 	return timer_queue_first_ns(&c->timers);
+}
+
+/*
+ * When that timer's interrupt reaches the CPU (the trace's fires_ns, or
+ * the platform's timer latency after the expiry): only then does it run
+ * and wake the CPU.  Until then the kernel counts it as pending, in the
+ * past.
+ */
+static inline uint64_t first_timer_fires_ns(const struct sim_cpu *c)
+{
+	return timer_queue_first_fires_ns(&c->timers);
 }
 
 /*
@@ -197,6 +222,9 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 		c->phase = CPU_DONE;
 		return true;
 	}
+	/* A polling limit returns to select without passing through the tick code. */
+	if (p->cause != WAKE_POLL_LIMIT)
+		c->idle_entry_ns = now;
 	*p = (struct idle_period){ .entry_ns = now };
 	c->clock_ns = now;
 	sim_host_enter_idle(c, p);
@@ -211,7 +239,13 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 		c->observer.selected(c->observer.priv, p);
 	stop_or_retain_tick(c, p->stop_tick);
 	p->tick_stopped = c->tick_stopped;
-	c->tick_at = c->tick_stopped ? NEVER : p->next_tick_ns;
+	/*
+	 * The clock-event device is programmed for the earliest hrtimer: a
+	 * timer due before the tick brings the one interrupt that runs both,
+	 * whenever it comes.
+	 */
+	c->tick_at = c->tick_stopped || first_timer_ns(c) <= p->next_tick_ns ? NEVER :
+		     p->next_tick_ns + c->timer_latency_ns;
 	c->poll_end = c->polling[p->state] ? now + c->poll_limit_ns : NEVER;
 	c->wake_limit = MIN(c->tick_at, c->poll_end);
 	c->phase = CPU_IDLE;
@@ -236,20 +270,39 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 		c->phase = CPU_DONE;
 		return;
 	}
-	/* The core reads local_clock() once the state's exit latency has passed. */
-	p->exit_latency_ns = c->exit_latency_ns[p->state];
+	/*
+	 * The core reads local_clock() once the wakeup has taken the state's
+	 * exit cost; a polling limit is no wakeup and costs nothing.
+	 */
+	p->exit_latency_ns = cause == WAKE_POLL_LIMIT ? 0 : c->exit_cost_ns[p->state];
 	residency_ns = wake_ns + p->exit_latency_ns - p->entry_ns;
 	c->clock_ns = wake_ns + p->exit_latency_ns;
 	kshim_machine_entered(c->machine, 0, p->state, p->state, residency_ns,
 			      cause == WAKE_POLL_LIMIT);
+	/*
+	 * One timer interrupt runs every hrtimer that has expired before it
+	 * returns, which is when the CPU runs again: a running tick whose time
+	 * has come by then runs along with the timer that woke the CPU, and is
+	 * not due again until the next boundary.
+	 */
 	c->got_tick = cause == WAKE_TICK;
+	if (cause == WAKE_TIMER && !c->tick_stopped && p->next_tick_ns <= c->clock_ns) {
+		c->got_tick = true;
+		c->next_tick_ns = p->next_tick_ns + c->tick_nsec;
+	}
 	kshim_machine_reflect(c->machine, 0, p->state);
 	if (c->observer.reflected)
 		c->observer.reflected(c->observer.priv, p);
 	c->got_tick = false;
 	if (c->scorer)
 		idle_scorer_add(c->scorer, p);
-	c->work_from = c->busy_end = c->clock_ns;
+	/*
+	 * Back to select through the tick's handler or the idle loop, which
+	 * are not work (the tick stays as it is); the work a trace's wakeup
+	 * brings includes them.
+	 */
+	c->work_from = c->busy_end = c->clock_ns +
+		(cause == WAKE_TICK ? c->tick_work_ns : cause == WAKE_POLL_LIMIT ? c->idle_loop_ns : 0);
 	c->phase = CPU_WORKING;
 }
 
@@ -261,7 +314,7 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 static inline bool run_work(struct sim_cpu *c, const struct trace_event *ev, uint64_t ev_at)
 {
 	for (;;) {
-		uint64_t timer_at = first_timer_ns(c);
+		uint64_t timer_at = first_timer_fires_ns(c);
 		uint64_t at = MIN(ev_at, timer_at);
 
 		if (at > c->busy_end || at >= c->end_ns)
@@ -284,7 +337,7 @@ static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *e
 				  uint64_t ev_at)
 {
 	/* timer_at is NEVER, and so wakes the CPU past the end, if nothing is ahead. */
-	uint64_t timer_at = first_timer_ns(c);
+	uint64_t timer_at = first_timer_fires_ns(c);
 
 	if (timer_at <= MIN(ev_at, c->wake_limit)) {
 		wake_up(c, timer_at, WAKE_TIMER);

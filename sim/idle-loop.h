@@ -29,6 +29,7 @@ struct sim_config {
 	unsigned int hz;
 	int32_t latency_limit_us;	/* PM QoS resume latency; INT32_MAX: none */
 	uint64_t end_ns;		/* the trace header's end */
+	uint64_t mono_ns;		/* ... and its CLOCK_MONOTONIC at time 0 */
 };
 
 enum wake_cause {
@@ -50,7 +51,7 @@ struct idle_period {
 	bool tick_stopped;		/* the tick state after the decision */
 	uint64_t next_tick_ns;		/* first tick boundary after entry */
 	uint64_t wake_ns;		/* the state was left (wakeup or poll limit) */
-	uint64_t exit_latency_ns;	/* then this passed before the CPU ran */
+	uint64_t exit_latency_ns;	/* then this passed before the CPU ran (the exit cost) */
 	enum wake_cause cause;
 };
 
@@ -88,19 +89,24 @@ struct sim_cpu {
 	uint64_t last_event_ns;
 	struct timer_queue timers;
 	uint64_t tick_nsec;
+	uint64_t tick_shift;			/* the tick fires where (t + tick_shift) % tick_nsec is 0 */
 	uint64_t poll_limit_ns;			/* the polling state's time limit */
 	/* Copies of cfg's, read every event or period without following cfg. */
 	uint64_t end_ns;
 	int32_t latency_limit_us;
 	/* The platform's figures the loop reads every period, per state. */
 	unsigned int state_count;
-	uint64_t exit_latency_ns[KSHIM_STATE_MAX];
+	uint64_t exit_cost_ns[KSHIM_STATE_MAX];
+	uint64_t timer_latency_ns;		/* a timer's interrupt comes this long after its expiry */
+	uint64_t idle_loop_ns;			/* from a polling limit to the next select */
+	uint64_t tick_work_ns;			/* the tick's handler, when the tick woke the CPU */
 	bool polling[KSHIM_STATE_MAX];
 
 	/* What the host interface answers (sim/host.c). */
 	uint64_t clock_ns;
 	bool tick_stopped;
 	bool got_tick;
+	uint64_t idle_entry_ns;			/* the tick code's idle entry time (host.h) */
 	uint64_t next_tick_ns;			/* these three: as of the last idle entry */
 	int64_t sleep_length_ns, delta_next_ns;
 

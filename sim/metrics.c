@@ -98,7 +98,7 @@ static void wake_latency(const struct platform *p, const struct cpu_score *s,
 	if (!n)
 		return;
 	for (unsigned int i = 0; i < p->state_count; i++) {
-		lc[i].exit_latency_us = p->states[i].desc.exit_latency_us;
+		lc[i].exit_latency_us = p->states[i].exit_cost_us;
 		lc[i].wakeups = s->states[i].event_wakeups;
 		sum += (double)lc[i].exit_latency_us * (double)lc[i].wakeups;
 	}

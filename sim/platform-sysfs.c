@@ -136,6 +136,7 @@ static bool read_state(struct sysfs_ctx *c, unsigned int i, struct platform_stat
 	if (!read_u64_attr(c->dir, i, "latency", true, UINT32_MAX, &n, error))
 		return false;
 	s->desc.exit_latency_us = (uint32_t)n;
+	s->exit_cost_us = s->desc.exit_latency_us;
 	if (!read_u64_attr(c->dir, i, "residency", true, UINT32_MAX, &n, error))
 		return false;
 	s->desc.target_residency_us = (uint32_t)n;

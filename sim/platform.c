@@ -11,10 +11,11 @@
 #define POWER_MAX_MW		1e6
 
 static const char *const platform_keys[] = {
-	"name", "description", "source", "busy_power_mw", NULL
+	"name", "description", "source", "busy_power_mw", "timer_latency_us", "poll_check_us",
+	"idle_loop_us", "tick_work_us", NULL
 };
 static const char *const state_keys[] = {
-	"name", "exit_latency_us", "target_residency_us", "flags", "power_mw",
+	"name", "exit_latency_us", "exit_cost_us", "target_residency_us", "flags", "power_mw",
 	"power_assumed", "disabled", NULL
 };
 
@@ -59,6 +60,10 @@ static bool read_state(const struct kf_file *f, unsigned int i, struct platform_
 	if (!kf_get_u64(f, group, "exit_latency_us", true, 0, UINT32_MAX, &n, error))
 		return false;
 	s->desc.exit_latency_us = (uint32_t)n;
+	n = s->desc.exit_latency_us;
+	if (!kf_get_u64(f, group, "exit_cost_us", false, 0, UINT32_MAX, &n, error))
+		return false;
+	s->exit_cost_us = (uint32_t)n;
 	if (!kf_get_u64(f, group, "target_residency_us", true, 0, UINT32_MAX, &n, error))
 		return false;
 	s->desc.target_residency_us = (uint32_t)n;
@@ -122,6 +127,17 @@ static bool count_states(const struct kf_file *f, unsigned int *count, GError **
 	return true;
 }
 
+/* An optional [platform] key in µs, 0 when absent. */
+static bool get_u32(const struct kf_file *f, const char *key, uint32_t *out, GError **error)
+{
+	uint64_t n = 0;
+
+	if (!kf_get_u64(f, "platform", key, false, 0, UINT32_MAX, &n, error))
+		return false;
+	*out = (uint32_t)n;
+	return true;
+}
+
 static bool load_keyfile(const char *path, struct platform *p, GError **error)
 {
 	struct kf_file f;
@@ -133,7 +149,11 @@ static bool load_keyfile(const char *path, struct platform *p, GError **error)
 	     kf_get_string(&f, "platform", "description", true, &p->description, error) &&
 	     kf_get_string(&f, "platform", "source", true, &p->source, error) &&
 	     kf_get_double(&f, "platform", "busy_power_mw", true, 0, POWER_MAX_MW,
-			   &p->busy_power_mw, error);
+			   &p->busy_power_mw, error) &&
+	     get_u32(&f, "timer_latency_us", &p->timer_latency_us, error) &&
+	     get_u32(&f, "poll_check_us", &p->poll_check_us, error) &&
+	     get_u32(&f, "idle_loop_us", &p->idle_loop_us, error) &&
+	     get_u32(&f, "tick_work_us", &p->tick_work_us, error);
 	for (unsigned int i = 0; ok && i < p->state_count; i++)
 		ok = read_state(&f, i, &p->states[i], error);
 	ok = ok && platform_check(p, keyfile_fail, &f, error);

@@ -14,6 +14,13 @@
 
 struct platform_state {
 	struct kshim_state_desc desc;	/* name, exit latency, target residency, flags */
+	/*
+	 * What a wakeup from the state really takes before the CPU runs: the
+	 * declared exit latency (desc) is a worst case the governors plan
+	 * with; a virtual machine's states, for instance, cost the same.
+	 * The exit latency unless the file says otherwise.
+	 */
+	uint32_t exit_cost_us;
 	double power_mw;		/* while in the state, per CPU */
 	bool power_assumed;		/* no public figure: an assumption */
 };
@@ -23,6 +30,18 @@ struct platform {
 	char *description;
 	char *source;			/* where the table comes from */
 	double busy_power_mw;		/* while running, per CPU */
+	/* How long after its expiry a timer's interrupt reaches the CPU (0 unless given). */
+	uint32_t timer_latency_us;
+	/*
+	 * The polling state reads the clock only every poll_check_us (200
+	 * rounds of cpu_relax()), so it stops at the first check past its
+	 * limit (0: exactly at it).
+	 */
+	uint32_t poll_check_us;
+	/* From the end of a polling limit to the next select: the idle loop's own path. */
+	uint32_t idle_loop_us;
+	/* What the tick's handler takes when it wakes an idle CPU, before the next select. */
+	uint32_t tick_work_us;
 	unsigned int state_count;
 	struct platform_state states[KSHIM_STATE_MAX];
 };

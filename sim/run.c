@@ -22,6 +22,7 @@ struct sim_config sim_config_for(const struct sim_run_options *o,
 		.hz = o->hz,
 		.latency_limit_us = o->latency_limit_us,
 		.end_ns = h->end_ns,
+		.mono_ns = h->mono_ns,
 	};
 }
 

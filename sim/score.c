@@ -10,6 +10,7 @@ struct idle_scorer {
 	unsigned int state_count;
 	/* The platform's figures in ns, and which states hindsight may pick. */
 	uint64_t target_ns[KSHIM_STATE_MAX], exit_ns[KSHIM_STATE_MAX];
+	uint64_t cost_ns[KSHIM_STATE_MAX];	/* what an exit really takes (platform.h) */
 	bool enabled[KSHIM_STATE_MAX], usable[KSHIM_STATE_MAX];
 	/*
 	 * Per state, for above_below() on every period without a loop: the
@@ -107,6 +108,7 @@ struct idle_scorer *idle_scorer_new(const struct platform *p, int32_t latency_li
 
 		s->target_ns[i] = (uint64_t)d->target_residency_us * 1000;
 		s->exit_ns[i] = (uint64_t)d->exit_latency_us * 1000;
+		s->cost_ns[i] = (uint64_t)p->states[i].exit_cost_us * 1000;
 		s->enabled[i] = !d->disabled;
 		s->usable[i] = usable(d, latency_limit_us);
 	}
@@ -128,9 +130,9 @@ void idle_scorer_free(struct idle_scorer *s)
 
 /*
  * cpuidle_enter_state()'s definitions, on the residency r the core measures
- * (exit latency included): "above" when r is below the entered state's
+ * (the exit paid included): "above" when r is below the entered state's
  * target residency and some shallower state is enabled; otherwise "below"
- * when r exceeds the exit latency and r less the exit latency reaches the
+ * when r exceeds the declared exit latency and r less it reaches the
  * target residency of the first enabled deeper state.
  */
 static inline void above_below(const struct idle_scorer *s, const struct idle_period *p,
@@ -140,8 +142,8 @@ static inline void above_below(const struct idle_scorer *s, const struct idle_pe
 	int i = p->state;
 
 	*above = r < s->above_under_ns[i];
-	*below = r >= s->target_ns[i] && r > p->exit_latency_ns &&
-		 r - p->exit_latency_ns >= s->deeper_target_ns[i];
+	*below = r >= s->target_ns[i] && r > s->exit_ns[i] &&
+		 r - s->exit_ns[i] >= s->deeper_target_ns[i];
 }
 
 static void count_above_below(struct idle_scorer *s, const struct idle_period *p)
@@ -258,7 +260,7 @@ static void close_stretch(struct idle_scorer *s, uint64_t end_ns)
 	sc->exit_ns += s->stretch_exit_ns;
 	s->stretch_exit_ns = 0;
 	sc->states[best].opt_idle_ns += end_ns - s->stretch_start_ns;
-	sc->opt_exit_ns += s->exit_ns[best];
+	sc->opt_exit_ns += s->cost_ns[best];
 	s->stretch_open = false;
 }
 
@@ -271,7 +273,7 @@ static inline void score_lone_period(struct idle_scorer *s, const struct idle_pe
 	sc->states[p->state].idle_ns += p->wake_ns - p->entry_ns;
 	sc->exit_ns += p->exit_latency_ns;
 	sc->states[best].opt_idle_ns += p->wake_ns - p->entry_ns;
-	sc->opt_exit_ns += s->exit_ns[best];
+	sc->opt_exit_ns += s->cost_ns[best];
 }
 
 /*

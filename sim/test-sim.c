@@ -4,9 +4,24 @@
 #include "score.h"
 #include "test-sim.h"
 
+void script_run_init(struct script_run *r, uint64_t end_ns)
+{
+	memset(r, 0, sizeof(*r));
+	test_platform(&r->platform);
+	r->cfg = (struct sim_config){ .platform = &r->platform, .hz = 250,
+				      .latency_limit_us = INT32_MAX, .end_ns = end_ns };
+}
+
 void script_run_start(struct script_run *r, const char *governor, const struct trace_event *ev,
 		      size_t nr_events, uint64_t end_ns, const struct script_step *steps,
 		      unsigned int nr_steps)
+{
+	script_run_init(r, end_ns);
+	script_run_go(r, governor, ev, nr_events, steps, nr_steps);
+}
+
+void script_run_go(struct script_run *r, const char *governor, const struct trace_event *ev,
+		   size_t nr_events, const struct script_step *steps, unsigned int nr_steps)
 {
 	const struct kshim_governor *gov;
 	GError *error = NULL;
@@ -14,10 +29,6 @@ void script_run_start(struct script_run *r, const char *governor, const struct t
 	kshim_registry_init();
 	gov = kshim_governor_find(governor);
 	assert_non_null(gov);
-	memset(r, 0, sizeof(*r));
-	test_platform(&r->platform);
-	r->cfg = (struct sim_config){ .platform = &r->platform, .hz = 250,
-				      .latency_limit_us = INT32_MAX, .end_ns = end_ns };
 	memset(&script, 0, sizeof(script));
 	memcpy(script.steps, steps, nr_steps * sizeof(*steps));
 	script.nr_steps = nr_steps;

@@ -43,7 +43,7 @@ static inline void test_platform(struct platform *p)
 	p->state_count = G_N_ELEMENTS(s);
 	for (unsigned int i = 0; i < p->state_count; i++) {
 		g_strlcpy(p->states[i].desc.name, s[i].name, sizeof(p->states[i].desc.name));
-		p->states[i].desc.exit_latency_us = s[i].exit;
+		p->states[i].desc.exit_latency_us = p->states[i].exit_cost_us = s[i].exit;
 		p->states[i].desc.target_residency_us = s[i].target;
 		p->states[i].desc.polling = s[i].poll;
 		p->states[i].power_mw = s[i].mw;
@@ -79,6 +79,13 @@ struct script_run {
 void script_run_start(struct script_run *r, const char *governor, const struct trace_event *ev,
 		      size_t nr_events, uint64_t end_ns, const struct script_step *steps,
 		      unsigned int nr_steps);
+/*
+ * The same in two steps, for a test that changes r->platform or r->cfg
+ * (the platform's costs, the tick's phase) before the CPU starts.
+ */
+void script_run_init(struct script_run *r, uint64_t end_ns);
+void script_run_go(struct script_run *r, const char *governor, const struct trace_event *ev,
+		   size_t nr_events, const struct script_step *steps, unsigned int nr_steps);
 void script_run_finish(struct script_run *r, struct cpu_score *score);
 
 #endif /* TEOSIM_SIM_TEST_SIM_H */

@@ -155,6 +155,51 @@ static void test_rearm_same_cpu(void **state)
 		fail_msg("%s", error->message);
 }
 
+/*
+ * fires_ns (when the expiry's interrupt came) keeps a one-shot timer armed
+ * past its expiry: timer 2 of line 9 may be cancelled at 400 when it fires
+ * at 450, not when it fires at its expiry, 300.  The writer keeps it, and
+ * the mono_ns header.
+ */
+static void test_fires_and_mono(void **state)
+{
+	struct fixture *f = *state;
+	g_autoptr(GError) error = NULL;
+	g_autofree char *t1 = test_replace_line(base, 9, "timer at_ns=200 cpu=1 id=2 expires_ns=300 fires_ns=450");
+	g_autofree char *t2 = test_replace_line(t1, 10, "cancel at_ns=400 cpu=1 id=2");
+	g_autofree char *t3 = test_replace_line(t2, 5, "mono_ns 12345");
+	g_autofree char *late = test_replace_line(base, 10, "cancel at_ns=400 cpu=1 id=2");
+	g_autofree char *copy = g_build_filename(f->dir, "copy.trace", NULL);
+	g_autoptr(GArray) ev = read_all(write_trace(f, t3, -1), &error);
+	g_autoptr(GArray) again = NULL;
+	struct trace_reader *r;
+	FILE *out;
+
+	if (!ev)
+		fail_msg("%s", error->message);
+	assert_int_equal(at(ev, 3)->fires_ns, 450);
+	assert_int_equal(at(ev, 1)->fires_ns, 0);
+	r = trace_open(f->path, &error);
+	assert_non_null(r);
+	assert_int_equal(trace_header(r)->mono_ns, 12345);
+	out = fopen(copy, "w");
+	assert_non_null(out);
+	trace_write_header(out, trace_header(r));
+	trace_close(r);
+	for (unsigned int i = 0; i < ev->len; i++)
+		trace_write_event(out, at(ev, i));
+	assert_int_equal(fclose(out), 0);
+	again = read_all(copy, &error);
+	assert_non_null(again);
+	assert_int_equal(at(again, 3)->fires_ns, 450);
+	r = trace_open(copy, &error);
+	assert_int_equal(trace_header(r)->mono_ns, 12345);
+	trace_close(r);
+	g_unlink(copy);
+	assert_null(read_all(write_trace(f, late, -1), &error));
+	assert_non_null(strstr(error->message, ":10: "));
+}
+
 /* base with line replace changed must fail, naming the file, line and field. */
 static void expect_error(struct fixture *f, unsigned int replace, const char *with,
 			 unsigned long line, const char *field)
@@ -237,6 +282,8 @@ static void test_bad_times(void **state)
 	expect_error(f, 8, "irq at_ns=-1 cpu=1", 8, "at_ns");
 	expect_error(f, 10, "busy at_ns=50 cpu=1 work_ns=1000", 10, "at_ns");	/* after 200 */
 	expect_error(f, 9, "timer at_ns=200 cpu=1 id=2 expires_ns=100", 9, "expires_ns");
+	expect_error(f, 9, "timer at_ns=200 cpu=1 id=2 expires_ns=300 fires_ns=299", 9, "fires_ns");
+	expect_error(f, 5, "mono_ns -1", 5, "mono_ns");
 	expect_error(f, 14, "irq at_ns=1000001 cpu=0", 14, "at_ns");		/* after end_ns */
 	expect_error(f, 7, "timer at_ns=0 cpu=0 id=1 expires_ns=5000 period_ns=999", 7, "period_ns");
 	expect_error(f, 10, "busy at_ns=400 cpu=1 work_ns=0", 10, "work_ns");
@@ -342,6 +389,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_reads_back, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_writer_round_trip, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rearm_same_cpu, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_fires_and_mono, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_number_widths, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_leading_zeros, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_bad_times, setup, teardown),

@@ -3,7 +3,7 @@
 
 void timer_queue_init(struct timer_queue *q)
 {
-	*q = (struct timer_queue){ .first_ns = UINT64_MAX };
+	*q = (struct timer_queue){ .first_ns = UINT64_MAX, .first_fires_ns = UINT64_MAX };
 	idmap_init(&q->ids);
 }
 
@@ -56,6 +56,7 @@ static void restore(struct timer_queue *q, unsigned int i)
 static void note_first(struct timer_queue *q)
 {
 	q->first_ns = q->len ? q->heap[0].expires_ns : UINT64_MAX;
+	q->first_fires_ns = q->len ? q->heap[0].expires_ns + q->heap[0].late_ns : UINT64_MAX;
 }
 
 static void remove_at(struct timer_queue *q, unsigned int i)
@@ -68,7 +69,7 @@ static void remove_at(struct timer_queue *q, unsigned int i)
 	restore(q, i);
 }
 
-void timer_queue_arm(struct timer_queue *q, uint64_t id, uint64_t expires_ns,
+void timer_queue_arm(struct timer_queue *q, uint64_t id, uint64_t expires_ns, uint64_t late_ns,
 		     uint64_t period_ns, uint64_t work_ns)
 {
 	unsigned int pos = idmap_get(&q->ids, id);
@@ -88,6 +89,7 @@ void timer_queue_arm(struct timer_queue *q, uint64_t id, uint64_t expires_ns,
 	t = &q->heap[i];
 	t->id = id;
 	t->expires_ns = expires_ns;
+	t->late_ns = late_ns;
 	t->period_ns = period_ns;
 	t->work_ns = work_ns;
 	t->armed_seq = q->next_seq++;

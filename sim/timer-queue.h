@@ -17,6 +17,7 @@
 struct sim_timer {
 	uint64_t id;
 	uint64_t expires_ns;
+	uint64_t late_ns;	/* its interrupt comes this long after expires_ns */
 	uint64_t period_ns;	/* 0: one shot */
 	uint64_t work_ns;	/* run on the CPU after each expiry */
 	uint64_t armed_seq;	/* tie-break between equal expiries */
@@ -33,12 +34,17 @@ struct timer_queue {
 	 * several times per period and the queue changes far less often.
 	 */
 	uint64_t first_ns;
+	/* The earliest timer's interrupt: the CPU wakes then (UINT64_MAX: none). */
+	uint64_t first_fires_ns;
 };
 
 void timer_queue_init(struct timer_queue *q);
 void timer_queue_clear(struct timer_queue *q);
-/* Arms a timer; an armed timer with the same id is re-armed (hrtimer_start()). */
-void timer_queue_arm(struct timer_queue *q, uint64_t id, uint64_t expires_ns,
+/*
+ * Arms a timer; an armed timer with the same id is re-armed (hrtimer_start()).
+ * Its interrupt comes late_ns after expires_ns.
+ */
+void timer_queue_arm(struct timer_queue *q, uint64_t id, uint64_t expires_ns, uint64_t late_ns,
 		     uint64_t period_ns, uint64_t work_ns);
 /* Returns false when no timer of that id is armed. */
 bool timer_queue_cancel(struct timer_queue *q, uint64_t id);
@@ -51,6 +57,11 @@ static inline const struct sim_timer *timer_queue_first(const struct timer_queue
 static inline uint64_t timer_queue_first_ns(const struct timer_queue *q)
 {
 	return q->first_ns;
+}
+/* When the earliest timer's interrupt comes, or UINT64_MAX when there is none. */
+static inline uint64_t timer_queue_first_fires_ns(const struct timer_queue *q)
+{
+	return q->first_fires_ns;
 }
 /* Removes the earliest timer into *out (the queue must not be empty). */
 void timer_queue_pop(struct timer_queue *q, struct sim_timer *out);

@@ -9,6 +9,8 @@ void trace_write_header(FILE *out, const struct trace_header *h)
 	if (h->name)
 		fprintf(out, "name %s\n", h->name);
 	fprintf(out, "cpus %u\nend_ns %" PRIu64 "\n", h->nr_cpus, h->end_ns);
+	if (h->mono_ns)
+		fprintf(out, "mono_ns %" PRIu64 "\n", h->mono_ns);
 }
 
 static void write_work(FILE *out, uint64_t work_ns)
@@ -23,6 +25,8 @@ void trace_write_event(FILE *out, const struct trace_event *ev)
 	case TRACE_TIMER:
 		fprintf(out, "timer at_ns=%" PRIu64 " cpu=%u id=%" PRIu64 " expires_ns=%" PRIu64,
 			ev->at_ns, ev->cpu, ev->timer_id, ev->expires_ns);
+		if (ev->fires_ns)
+			fprintf(out, " fires_ns=%" PRIu64, ev->fires_ns);
 		if (ev->period_ns)
 			fprintf(out, " period_ns=%" PRIu64, ev->period_ns);
 		write_work(out, ev->work_ns);

@@ -9,10 +9,13 @@
 #include "trace-limits.h"
 #include "trace.h"
 
-/* A timer the reader knows of: armed until cancelled or, one-shot, until it expires. */
+/*
+ * A timer the reader knows of: armed until cancelled or, one-shot, until
+ * it fires (its expiry, or the later time its interrupt came).
+ */
 struct known_timer {
 	uint64_t id;
-	uint64_t expires_ns;
+	uint64_t fires_ns;
 	unsigned int cpu;
 	bool periodic;
 };
@@ -35,7 +38,7 @@ struct trace_reader {
 
 static bool is_armed(const struct known_timer *t, uint64_t at)
 {
-	return t->periodic || at < t->expires_ns;
+	return t->periodic || at < t->fires_ns;
 }
 
 /* The known timer of that id, or NULL. */
@@ -165,7 +168,7 @@ static bool read_header(struct trace_reader *r, GError **error)
 {
 	struct kv_reader *kv = &r->kv;
 	struct trace_header *h = &r->header;
-	bool have_end = false;
+	bool have_end = false, have_mono = false;
 	struct kv_line l;
 	const char *v;
 	uint64_t n;
@@ -176,10 +179,11 @@ static bool read_header(struct trace_reader *r, GError **error)
 	while ((ret = kv_next(kv, &l, error)) > 0 && !is_event_keyword(l.keyword)) {
 		bool seen = !strcmp(l.keyword, "cpus") ? h->nr_cpus != 0 :
 			    !strcmp(l.keyword, "end_ns") ? have_end :
-			    !strcmp(l.keyword, "name") ? h->name != NULL : false;
+			    !strcmp(l.keyword, "name") ? h->name != NULL :
+			    !strcmp(l.keyword, "mono_ns") ? have_mono : false;
 
 		if (strcmp(l.keyword, "cpus") && strcmp(l.keyword, "end_ns") &&
-		    strcmp(l.keyword, "name")) {
+		    strcmp(l.keyword, "name") && strcmp(l.keyword, "mono_ns")) {
 			kv_error(kv, error, l.keyword, "unknown record in the header");
 			return false;
 		}
@@ -197,6 +201,10 @@ static bool read_header(struct trace_reader *r, GError **error)
 			if (!kv_u64(kv, "end_ns", v, 1, TRACE_TIME_MAX, &h->end_ns, error))
 				return false;
 			have_end = true;
+		} else if (!strcmp(l.keyword, "mono_ns")) {
+			if (!kv_u64(kv, "mono_ns", v, 0, TRACE_TIME_MAX, &h->mono_ns, error))
+				return false;
+			have_mono = true;
 		} else {
 			if (!parse_name(kv, "name", v, TRACE_NAME_MAX, error))
 				return false;
@@ -294,7 +302,7 @@ static void note_timer(struct trace_reader *r, struct known_timer *t, const stru
 	if (!t)
 		t = add_timer(r, ev->timer_id);
 	t->cpu = ev->cpu;
-	t->expires_ns = ev->expires_ns;
+	t->fires_ns = ev->fires_ns ? ev->fires_ns : ev->expires_ns;
 	t->periodic = ev->period_ns != 0;
 }
 
@@ -305,12 +313,18 @@ static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_
 
 	if (!parse_u64(r, l, "id", true, 0, UINT64_MAX, &ev->timer_id, error) ||
 	    !parse_time(r, l, "expires_ns", true, 0, &ev->expires_ns, error) ||
+	    !parse_time(r, l, "fires_ns", false, 0, &ev->fires_ns, error) ||
 	    !parse_time(r, l, "period_ns", false, 0, &ev->period_ns, error) ||
 	    !parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error))
 		return false;
 	if (ev->expires_ns < ev->at_ns) {
 		kv_error(&r->kv, error, "expires_ns", "%" PRIu64 " is before at_ns %" PRIu64,
 			 ev->expires_ns, ev->at_ns);
+		return false;
+	}
+	if (ev->fires_ns && ev->fires_ns < ev->expires_ns) {
+		kv_error(&r->kv, error, "fires_ns", "%" PRIu64 " is before expires_ns %" PRIu64,
+			 ev->fires_ns, ev->expires_ns);
 		return false;
 	}
 	if (ev->period_ns && ev->period_ns < TRACE_PERIOD_MIN_NS) {
@@ -541,6 +555,7 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 	case TRACE_TIMER:
 		return SCAN_NUMBER(s, "id=", &ev->timer_id) &&
 		       SCAN_NUMBER(s, "expires_ns=", &ev->expires_ns) &&
+		       SCAN_OPTIONAL(s, "fires_ns=", &ev->fires_ns) &&
 		       SCAN_OPTIONAL(s, "period_ns=", &ev->period_ns) &&
 		       SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns);
 	case TRACE_CANCEL:
@@ -569,8 +584,10 @@ static bool values_valid(const struct trace_reader *r, const struct trace_event 
 		return false;
 	switch (ev->kind) {
 	case TRACE_TIMER:
-		return (ev->expires_ns | ev->period_ns | ev->work_ns) <= TRACE_TIME_MAX &&
+		return (ev->expires_ns | ev->fires_ns | ev->period_ns | ev->work_ns) <=
+			       TRACE_TIME_MAX &&
 		       ev->expires_ns >= ev->at_ns &&
+		       (!ev->fires_ns || ev->fires_ns >= ev->expires_ns) &&
 		       (!ev->period_ns || ev->period_ns >= TRACE_PERIOD_MIN_NS);
 	case TRACE_CANCEL:
 		return true;
@@ -591,7 +608,7 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 	uint64_t cpu;
 
 	/* What the line may leave out is 0, as in the general path (the name is for phases). */
-	ev->timer_id = ev->expires_ns = ev->period_ns = ev->work_ns = 0;
+	ev->timer_id = ev->expires_ns = ev->fires_ns = ev->period_ns = ev->work_ns = 0;
 	ev->phase[0] = '\0';
 	if (!scan_kind(&s, &ev->kind) || !SCAN_NUMBER(&s, "at_ns=", &ev->at_ns) ||
 	    !SCAN_NUMBER(&s, "cpu=", &cpu) || cpu >= r->header.nr_cpus)

@@ -30,6 +30,8 @@ struct trace_event {
 	unsigned long line;
 	uint64_t timer_id;	/* TIMER, CANCEL */
 	uint64_t expires_ns;	/* TIMER: absolute expiry, >= at_ns */
+	/* TIMER: its interrupt reaches the CPU, >= expires_ns; 0: the platform's timer latency */
+	uint64_t fires_ns;
 	uint64_t period_ns;	/* TIMER: re-armed every period after expiry; 0 = one shot */
 	uint64_t work_ns;	/* TIMER, IRQ: work run after the wakeup; BUSY: its length */
 	char phase[32];		/* PHASE: its name */
@@ -39,6 +41,8 @@ struct trace_header {
 	unsigned int nr_cpus;
 	uint64_t end_ns;	/* the simulation stops here */
 	char *name;		/* the scenario's name, or NULL */
+	/* CLOCK_MONOTONIC at time 0: the phase of the tick grid (0 unless given). */
+	uint64_t mono_ns;
 };
 
 struct trace_reader;

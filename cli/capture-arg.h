@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Loading a capture and importing it: what import and fidelity share. */
+#ifndef TEOSIM_CAPTURE_ARG_H
+#define TEOSIM_CAPTURE_ARG_H
+
+#include <stdbool.h>
+
+#include <glib.h>
+
+#include "capture.h"
+#include "convert.h"
+
+/*
+ * Reads the capture at path and imports it as a trace named name (a valid
+ * trace name, or NULL: after the file), printing the readers' warnings and the import's notes
+ * on stderr as "teosim CMD: ...".  c must be cleared with capture_clear()
+ * and im with imported_clear() whatever the result.
+ */
+bool capture_import(const char *cmd, const char *path, const char *name, struct capture *c,
+		    struct imported *im, GError **error);
+
+/* Writes the imported trace to path, or to a new temporary file (*tmp) when path is NULL. */
+bool imported_save(const struct imported *im, const char *capture, const char *path,
+		   char **tmp, GError **error);
+
+#endif /* TEOSIM_CAPTURE_ARG_H */

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * teosim fidelity: a governor simulated on an imported capture against
+ * what the captured kernel's governor did, as distributions and period by
+ * period (import/fidelity.h).  With --max-tvd and --min-same it is a
+ * check: exit status 1 when the simulation strays further.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "capture-arg.h"
+#include "commands.h"
+#include "fidelity.h"
+#include "governor-arg.h"
+#include "kvline.h"
+#include "options.h"
+#include "sim-options.h"
+
+struct fidelity_cli {
+	char *governor;
+	char *calls;
+	char *periods;
+	gint match_us;
+	gint warmup_ms;
+	gdouble max_tvd;
+	gdouble min_same;
+	struct sim_cli_options sim;
+};
+
+static bool write_periods(const struct fidelity *f, const char *path, GError **error)
+{
+	g_autofree char *tmp = g_strconcat(path, ".tmp", NULL);
+	FILE *out = fopen(tmp, "w");
+	bool ok;
+
+	if (!out) {
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s", tmp, g_strerror(errno));
+		return false;
+	}
+	fidelity_write_periods(out, f);
+	ok = !ferror(out);
+	ok = fclose(out) == 0 && ok;
+	/* Renamed only when whole: a failed run leaves an older file as it was. */
+	if (ok && g_rename(tmp, path) == 0)
+		return true;
+	g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: write failed", path);
+	g_unlink(tmp);
+	return false;
+}
+
+/* The bounds asked for; false (and why, on stderr) when one is missed. */
+static bool within_bounds(const struct fidelity_cli *o, const struct fidelity *f)
+{
+	double same = f->matched ? 100.0 * (double)f->same_state / (double)f->matched : 0.0;
+	bool ok = true;
+
+	if (o->max_tvd >= 0 && (f->tvd_periods > o->max_tvd || f->tvd_time > o->max_tvd)) {
+		fprintf(stderr, "teosim fidelity: TVD %.4f (periods), %.4f (time) above --max-tvd "
+			"%.4f\n", f->tvd_periods, f->tvd_time, o->max_tvd);
+		ok = false;
+	}
+	if (o->min_same >= 0 && same < o->min_same) {
+		fprintf(stderr, "teosim fidelity: %.2f%% of matched periods got the same state, "
+			"below --min-same %.2f\n", same, o->min_same);
+		ok = false;
+	}
+	return ok;
+}
+
+static int run_fidelity(struct fidelity_cli *o, const char *path)
+{
+	g_autofree char *tmp = NULL;
+	struct sim_run_options run;
+	struct fidelity f = { 0 };
+	struct imported im = { 0 };
+	struct capture c = { 0 };
+	struct platform pl;
+	GError *error = NULL;
+	struct fid_options fo = { .run = &run, .calls = o->calls,
+				  .match_ns = (uint64_t)o->match_us * 1000,
+				  .warmup_ns = (uint64_t)o->warmup_ms * 1000000 };
+	bool ok, bounds = true;
+
+	ok = sim_cli_prepare(&o->sim, &pl, &run, NULL, &error) &&
+	     (fo.gov = teosim_find_governor(o->governor, &error)) &&
+	     capture_import("fidelity", path, NULL, &c, &im, &error) &&
+	     imported_save(&im, path, NULL, &tmp, &error);
+	/* Unless told otherwise, the limit the kernel ran under, from its log. */
+	if (ok && o->calls && o->sim.latency_limit_us < 0)
+		ok = fidelity_calls_latency_limit(o->calls, c.first_ns, c.last_ns,
+						  &run.latency_limit_us, &error);
+	ok = ok &&
+	     fidelity_compute(&fo, &c, &im, tmp, &f, &error) &&
+	     (!o->periods || write_periods(&f, o->periods, &error));
+	if (ok) {
+		fidelity_print(stdout, &fo, path, &f);
+		bounds = within_bounds(o, &f);
+	}
+	if (tmp)
+		g_unlink(tmp);
+	fidelity_clear(&f);
+	capture_clear(&c);
+	imported_clear(&im);
+	platform_clear(&pl);
+	if (!ok)
+		return teosim_fail(error);
+	return bounds ? 0 : 1;
+}
+
+int cmd_fidelity(int argc, char **argv)
+{
+	struct fidelity_cli o = {
+		.match_us = 100, .warmup_ms = 100, .max_tvd = -1, .min_same = -1,
+		.sim = { .hz = 250, .latency_limit_us = -1, .threads = 1 },
+	};
+	GOptionEntry entries[] = {
+		{ "governor", 'g', 0, G_OPTION_ARG_STRING, &o.governor,
+		  "The governor the captured kernel ran", "NAME" },
+		{ "platform", 'p', 0, G_OPTION_ARG_STRING, &o.sim.platform,
+		  "The captured machine's idle states: a platform file, 'sysfs:DIR' or a bundled name",
+		  "P" },
+		{ "hz", 0, 0, G_OPTION_ARG_INT, &o.sim.hz,
+		  "The captured kernel's HZ: 100, 250, 300 or 1000 (default 250)", "HZ" },
+		{ "latency-limit-us", 0, 0, G_OPTION_ARG_INT, &o.sim.latency_limit_us,
+		  "The PM QoS resume latency limit the capture ran under (default: the call log's, "
+		  "else none)", "US" },
+		{ "calls", 0, 0, G_OPTION_ARG_FILENAME, &o.calls,
+		  "The governor-call log recorded in the same run, with the capture's clock "
+		  "(trace_clock local): the kernel's inputs at each period", "LOG" },
+		{ "periods", 0, 0, G_OPTION_ARG_FILENAME, &o.periods,
+		  "Write every period of both sides, matched ones on one line, as CSV", "FILE" },
+		{ "match-us", 0, 0, G_OPTION_ARG_INT, &o.match_us,
+		  "Periods match when their entries are at most US apart (default 100)", "US" },
+		{ "warmup-ms", 0, 0, G_OPTION_ARG_INT, &o.warmup_ms,
+		  "Compare periods from MS into the capture on: the simulated governor first "
+		  "builds up a history (default 100)", "MS" },
+		{ "max-tvd", 0, 0, G_OPTION_ARG_DOUBLE, &o.max_tvd,
+		  "Exit 1 when the TVD of per-state shares (periods or time) is above X", "X" },
+		{ "min-same", 0, 0, G_OPTION_ARG_DOUBLE, &o.min_same,
+		  "Exit 1 when fewer than PCT % of matched periods get the same state", "PCT" },
+		G_OPTION_ENTRY_NULL
+	};
+	int status;
+
+	if (!teosim_parse_options(&argc, &argv, "CAPTURE",
+				  "Simulates the governor the captured kernel ran on the workload imported\n"
+				  "from the capture, and compares: per-state shares of idle periods and of\n"
+				  "idle time (with their total variation distance), above, below, tick\n"
+				  "stops, and period by period the state chosen.  sim/README.md explains\n"
+				  "the figures.",
+				  entries)) {
+		status = 2;
+	} else if (argc != 2) {
+		fprintf(stderr, "teosim fidelity: need one CAPTURE\n");
+		status = 2;
+	} else if (!o.governor || !o.sim.platform) {
+		fprintf(stderr, "teosim fidelity: need --governor NAME and --platform P (the captured "
+				"machine's idle states: 'teosim capture-platform' stores them)\n");
+		status = 2;
+	} else if (o.match_us < 0 || o.match_us > 1000000) {
+		fprintf(stderr, "teosim fidelity: --match-us %d: 0 to 1000000\n", o.match_us);
+		status = 2;
+	} else if (o.warmup_ms < 0) {
+		fprintf(stderr, "teosim fidelity: --warmup-ms %d: must be 0 or more\n", o.warmup_ms);
+		status = 2;
+	} else {
+		status = run_fidelity(&o, argv[1]);
+	}
+	g_free(o.governor);
+	g_free(o.calls);
+	g_free(o.periods);
+	sim_cli_options_clear(&o.sim);
+	return status;
+}

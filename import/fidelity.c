@@ -1,0 +1,399 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The real and the simulated idle periods of one capture, side by side.
+ * fidelity_compute() gathers both sides' periods, restricts the simulated
+ * ones to the stretch of time the capture saw complete, counts each side
+ * alike, finds the kernel's inputs in the call log, and matches periods.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "calllog.h"
+#include "feed.h"
+#include "fidelity.h"
+#include "kvline.h"
+#include "real-usage.h"
+
+double fidelity_tvd(const uint64_t *a, const uint64_t *b, unsigned int n)
+{
+	uint64_t sa = 0, sb = 0;
+	double d = 0;
+
+	for (unsigned int i = 0; i < n; i++) {
+		sa += a[i];
+		sb += b[i];
+	}
+	if (!sa || !sb)
+		return sa == sb ? 0.0 : 1.0;
+	for (unsigned int i = 0; i < n; i++) {
+		double x = (double)a[i] / (double)sa - (double)b[i] / (double)sb;
+
+		d += x < 0 ? -x : x;
+	}
+	return d / 2;
+}
+
+static int by_cpu_then_entry(const void *pa, const void *pb)
+{
+	const struct fid_period *a = pa, *b = pb;
+
+	if (a->cpu != b->cpu)
+		return a->cpu < b->cpu ? -1 : 1;
+	if (a->entry_ns != b->entry_ns)
+		return a->entry_ns < b->entry_ns ? -1 : 1;
+	return 0;
+}
+
+static int by_cpu_then_clock(const void *pa, const void *pb)
+{
+	const struct calllog_select *a = pa, *b = pb;
+
+	if (a->cpu != b->cpu)
+		return a->cpu < b->cpu ? -1 : 1;
+	return (a->clock_ns > b->clock_ns) - (a->clock_ns < b->clock_ns);
+}
+
+/* ---- the simulated side ---- */
+
+struct sim_collector {
+	struct sim_cpu sim;
+	GArray *periods;	/* shared by the CPUs: one thread feeds them all */
+	uint64_t t0_ns;
+	uint64_t tick_stops;
+};
+
+static void collect_period(void *priv, const struct idle_period *p)
+{
+	struct sim_collector *k = priv;
+	struct fid_period f = {
+		.entry_ns = p->entry_ns + k->t0_ns,
+		.exit_ns = p->wake_ns + k->t0_ns,
+		.cpu = k->sim.cpu,
+		.state = p->state,
+		.has_inputs = true,
+		.tick_was_stopped = p->tick_was_stopped,
+		.stop_tick = p->stop_tick,
+		.sleep_ns = p->sleep_length_ns,
+		.cause = (int)p->cause,
+		.match = -1,
+	};
+
+	k->tick_stops += p->tick_stopped && !p->tick_was_stopped;
+	g_array_append_val(k->periods, f);
+}
+
+static bool simulate(const struct fid_options *o, const struct imported *im,
+		     const char *trace_path, GArray *out, uint64_t *tick_stops, GError **error)
+{
+	struct trace_reader *r = trace_open(trace_path, error);
+	struct sim_config cfg;
+	struct sim_collector *cpus;
+	struct feed_listener *l;
+	unsigned int n, started = 0;
+	bool ok = true;
+
+	if (!r)
+		return false;
+	cfg = sim_config_for(o->run, trace_header(r));
+	n = trace_header(r)->nr_cpus;
+	cpus = g_new0(struct sim_collector, n);
+	l = g_new0(struct feed_listener, n);
+	for (; started < n && ok; started++) {
+		struct sim_collector *k = &cpus[started];
+
+		k->periods = out;
+		k->t0_ns = im->t0_ns;
+		ok = sim_cpu_init(&k->sim, started, o->gov, &cfg, error);
+		k->sim.observer = (struct idle_observer){ .reflected = collect_period, .priv = k };
+		l[started].cpu = &k->sim;
+	}
+	if (ok && !trace_feed(r, l, n, NULL)) {
+		for (unsigned int i = 0; i < n && ok; i++) {
+			if (l[i].error) {
+				g_propagate_error(error, l[i].error);
+				l[i].error = NULL;
+				ok = false;
+			}
+		}
+	}
+	for (unsigned int i = 0; i < n; i++) {
+		g_clear_error(&l[i].error);
+		*tick_stops += cpus[i].tick_stops;
+	}
+	for (unsigned int i = 0; i < started; i++)
+		if (cpus[i].sim.machine)
+			sim_cpu_clear(&cpus[i].sim);
+	g_free(l);
+	g_free(cpus);
+	trace_close(r);
+	return ok;
+}
+
+/*
+ * Keeps the real periods entered from from_ns on, and the simulated ones
+ * that lie within what is kept of their CPU's real ones, from the first
+ * entry to the last exit (give or take the matching distance): the
+ * simulation also runs before and after, where the real side has nothing
+ * to compare with.
+ */
+static void keep_window(GArray *sim, GArray *real, unsigned int nr_cpus, uint64_t slack,
+			uint64_t from_ns)
+{
+	g_autofree uint64_t *from = g_new(uint64_t, nr_cpus);
+	g_autofree uint64_t *to = g_new0(uint64_t, nr_cpus);
+	guint kept = 0;
+
+	for (unsigned int c = 0; c < nr_cpus; c++)
+		from[c] = UINT64_MAX;
+	for (guint i = 0; i < real->len; i++) {
+		const struct fid_period *p = &g_array_index(real, struct fid_period, i);
+
+		if (p->entry_ns < from_ns)
+			continue;
+		from[p->cpu] = MIN(from[p->cpu], p->entry_ns);
+		to[p->cpu] = MAX(to[p->cpu], p->exit_ns);
+		g_array_index(real, struct fid_period, kept++) = *p;
+	}
+	g_array_set_size(real, kept);
+	kept = 0;
+	for (guint i = 0; i < sim->len; i++) {
+		const struct fid_period *p = &g_array_index(sim, struct fid_period, i);
+
+		if (p->cpu >= nr_cpus || from[p->cpu] == UINT64_MAX)
+			continue;
+		if (p->entry_ns + slack < from[p->cpu] || p->exit_ns > to[p->cpu] + slack)
+			continue;
+		g_array_index(sim, struct fid_period, kept++) = *p;
+	}
+	g_array_set_size(sim, kept);
+}
+
+static void count_side(const struct platform *pl, struct fid_side *s)
+{
+	for (guint i = 0; i < s->periods->len; i++) {
+		const struct fid_period *p = &g_array_index(s->periods, struct fid_period, i);
+		uint64_t r = p->exit_ns - p->entry_ns;
+		bool above, below;
+
+		s->usage[p->state]++;
+		s->time_ns[p->state] += r;
+		s->idle_ns += r;
+		real_above_below(pl, (unsigned int)p->state, r, &above, &below);
+		s->above += above;
+		s->below += below;
+	}
+}
+
+/* ---- the kernel's inputs, from the call log ---- */
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The select before each real period: on its CPU, the last select whose
+ * clock is at most its entry and less than match_ns before it, with the
+ * state the period entered.  Both are read on one clock (trace_clock
+ * local is the clock the recorder reads).
+ */
+static bool attach_inputs(const struct fid_options *o, GArray *real, struct fidelity *f,
+			  GError **error)
+{
+	struct calllog_reader *r = calllog_open(o->calls, error);
+	GArray *sel;
+	GArray *lags;
+	struct calllog_record rec;
+	guint j = 0;
+	int ret;
+
+	if (!r)
+		return false;
+	sel = g_array_new(FALSE, FALSE, sizeof(struct calllog_select));
+	while ((ret = calllog_next(r, &rec, error)) > 0)
+		if (rec.kind == CALLLOG_SELECT && rec.select.has_decision)
+			g_array_append_val(sel, rec.select);
+	calllog_close(r);
+	if (ret < 0) {
+		g_array_free(sel, TRUE);
+		return false;
+	}
+	g_array_sort(sel, by_cpu_then_clock);
+	lags = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	for (guint i = 0; i < real->len; i++) {
+		struct fid_period *p = &g_array_index(real, struct fid_period, i);
+		const struct calllog_select *s = NULL;
+		int64_t lag;
+
+		while (j < sel->len) {
+			const struct calllog_select *x = &g_array_index(sel, struct calllog_select, j);
+
+			if (x->cpu > p->cpu || (x->cpu == p->cpu && x->clock_ns > p->entry_ns))
+				break;
+			if (x->cpu == p->cpu)
+				s = x;
+			j++;
+		}
+		if (!s || p->entry_ns - s->clock_ns > o->match_ns || s->state != p->state)
+			continue;
+		p->has_inputs = true;
+		p->tick_was_stopped = s->tick_stopped;
+		p->stop_tick = s->stop_tick;
+		p->sleep_ns = s->has_sleep ? s->sleep_ns : INT64_MIN;
+		f->with_inputs++;
+		lag = (int64_t)(p->entry_ns - s->clock_ns);
+		g_array_append_val(lags, lag);
+	}
+	if (lags->len) {
+		g_array_sort(lags, cmp_i64);
+		f->select_lag_ns = g_array_index(lags, int64_t, lags->len / 2);
+	}
+	g_array_free(lags, TRUE);
+	g_array_free(sel, TRUE);
+	return true;
+}
+
+/* What PM QoS stores when nobody asks for a limit (PM_QOS_RESUME_LATENCY_NO_CONSTRAINT). */
+#define QOS_NO_LIMIT_US		2000000000
+
+bool fidelity_calls_latency_limit(const char *calls, uint64_t from_ns, uint64_t to_ns,
+				  int32_t *limit_us, GError **error)
+{
+	struct calllog_reader *r = calllog_open(calls, error);
+	g_autoptr(GHashTable) seen = g_hash_table_new(NULL, NULL);
+	struct calllog_record rec;
+	guint best = 0;
+	int ret;
+
+	*limit_us = INT32_MAX;
+	if (!r)
+		return false;
+	while ((ret = calllog_next(r, &rec, error)) > 0) {
+		gpointer key;
+		guint n;
+
+		if (rec.kind != CALLLOG_SELECT || rec.select.clock_ns < from_ns ||
+		    rec.select.clock_ns > to_ns)
+			continue;
+		key = GINT_TO_POINTER(rec.select.qos_us);
+		n = GPOINTER_TO_UINT(g_hash_table_lookup(seen, key)) + 1;
+		g_hash_table_insert(seen, key, GUINT_TO_POINTER(n));
+		/* Ties go to the smaller limit, so that the answer does not depend on order. */
+		if (n > best || (n == best && rec.select.qos_us < *limit_us)) {
+			best = n;
+			*limit_us = rec.select.qos_us >= QOS_NO_LIMIT_US ? INT32_MAX : rec.select.qos_us;
+		}
+	}
+	calllog_close(r);
+	return ret == 0;
+}
+
+/* ---- matching ---- */
+
+static uint64_t distance(uint64_t a, uint64_t b)
+{
+	return a > b ? a - b : b - a;
+}
+
+/*
+ * Pairs each real period with the simulated period of its CPU whose entry
+ * is nearest, within match_ns, keeping both sides in order: a simulated
+ * period is given to at most one real period.
+ */
+static void match_periods(struct fidelity *f, uint64_t match_ns)
+{
+	GArray *real = f->real.periods, *sim = f->sim.periods;
+	guint j = 0;
+
+	for (guint i = 0; i < real->len; i++) {
+		struct fid_period *p = &g_array_index(real, struct fid_period, i);
+		struct fid_period *q;
+
+		while (j < sim->len && g_array_index(sim, struct fid_period, j).cpu < p->cpu)
+			j++;
+		/* Past every simulated period that lies further from p than its successor. */
+		while (j + 1 < sim->len) {
+			const struct fid_period *a = &g_array_index(sim, struct fid_period, j);
+			const struct fid_period *b = &g_array_index(sim, struct fid_period, j + 1);
+
+			if (b->cpu != p->cpu || a->cpu != p->cpu ||
+			    distance(b->entry_ns, p->entry_ns) > distance(a->entry_ns, p->entry_ns))
+				break;
+			j++;
+		}
+		if (j >= sim->len)
+			break;
+		q = &g_array_index(sim, struct fid_period, j);
+		if (q->cpu != p->cpu || distance(q->entry_ns, p->entry_ns) > match_ns)
+			continue;
+		p->match = j;
+		q->match = i;
+		j++;
+		f->matched++;
+		f->same_state += p->state == q->state;
+		if (!p->has_inputs)
+			continue;
+		f->matched_inputs++;
+		f->same_tick_state += p->tick_was_stopped == q->tick_was_stopped;
+		f->same_stop_tick += p->stop_tick == q->stop_tick;
+		/* Within 10 % or 20 us: the same timer, seen through the import. */
+		if (p->sleep_ns != INT64_MIN) {
+			uint64_t d = distance((uint64_t)p->sleep_ns, (uint64_t)q->sleep_ns);
+			uint64_t ref = (uint64_t)(p->sleep_ns < 0 ? 0 : p->sleep_ns);
+
+			f->same_sleep += d <= MAX(20000, ref / 10);
+		}
+	}
+}
+
+bool fidelity_compute(const struct fid_options *o, const struct capture *c,
+		      const struct imported *im, const char *trace_path, struct fidelity *f,
+		      GError **error)
+{
+	const struct platform *pl = o->run->platform;
+	GArray *rp = g_array_new(FALSE, FALSE, sizeof(struct real_period));
+	struct real_usage ru;
+	bool ok;
+
+	*f = (struct fidelity){ .state_count = pl->state_count };
+	f->real.periods = g_array_new(FALSE, FALSE, sizeof(struct fid_period));
+	f->sim.periods = g_array_new(FALSE, FALSE, sizeof(struct fid_period));
+	ok = real_usage_compute(c, pl, &ru, rp, error);
+	for (guint i = 0; ok && i < rp->len; i++) {
+		const struct real_period *x = &g_array_index(rp, struct real_period, i);
+		struct fid_period p = { .entry_ns = x->entry_ns, .exit_ns = x->exit_ns,
+					.cpu = x->cpu, .state = (int)x->state, .cause = -1,
+					.match = -1 };
+
+		g_array_append_val(f->real.periods, p);
+	}
+	g_array_free(rp, TRUE);
+	if (!ok)
+		return false;
+	f->real.tick_stops = ru.tick_stops;
+	g_array_sort(f->real.periods, by_cpu_then_entry);
+	if (!simulate(o, im, trace_path, f->sim.periods, &f->sim.tick_stops, error))
+		return false;
+	keep_window(f->sim.periods, f->real.periods, c->nr_cpus, o->match_ns,
+		    c->first_ns + o->warmup_ns);
+	g_array_sort(f->sim.periods, by_cpu_then_entry);
+	count_side(pl, &f->real);
+	count_side(pl, &f->sim);
+	f->tvd_periods = fidelity_tvd(f->real.usage, f->sim.usage, f->state_count);
+	f->tvd_time = fidelity_tvd(f->real.time_ns, f->sim.time_ns, f->state_count);
+	if (o->calls && !attach_inputs(o, f->real.periods, f, error))
+		return false;
+	match_periods(f, o->match_ns);
+	return true;
+}
+
+void fidelity_clear(struct fidelity *f)
+{
+	if (f->real.periods)
+		g_array_free(f->real.periods, TRUE);
+	if (f->sim.periods)
+		g_array_free(f->sim.periods, TRUE);
+	f->real.periods = f->sim.periods = NULL;
+}

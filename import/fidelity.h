@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Fidelity: does the simulation of a governor on an imported capture
+ * choose what the captured kernel chose?  The real side is the capture's
+ * idle periods (cpu_idle entry and exit), and, when the governor-call log
+ * of the same run is given, the inputs the kernel gave the governor at
+ * each of them.  The simulated side is the governor run by the idle-loop
+ * model on the workload imported from the same capture.  The two are
+ * compared as distributions (per-state shares of periods and of idle
+ * time, above, below, tick stops) and period by period, where periods can
+ * be matched by time.
+ */
+#ifndef TEOSIM_IMPORT_FIDELITY_H
+#define TEOSIM_IMPORT_FIDELITY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <glib.h>
+#include <kshim/registry.h>
+
+#include "capture.h"
+#include "convert.h"
+#include "run.h"
+
+/* One idle period of either side, on the capture's clock. */
+struct fid_period {
+	uint64_t entry_ns, exit_ns;
+	unsigned int cpu;
+	int state;
+	/* The governor's inputs and request: the simulation's, or the call log's. */
+	bool has_inputs;
+	bool tick_was_stopped;
+	bool stop_tick;
+	int64_t sleep_ns;
+	/* The simulation's wakeup cause (enum wake_cause); -1 on the real side. */
+	int cause;
+	/* Index of the matched period on the other side, or -1. */
+	gint64 match;
+};
+
+struct fid_side {
+	GArray *periods;		/* struct fid_period, by CPU, then by entry */
+	uint64_t usage[KSHIM_STATE_MAX];
+	uint64_t time_ns[KSHIM_STATE_MAX];	/* exit − entry */
+	uint64_t above, below;		/* cpuidle_enter_state()'s definitions */
+	uint64_t tick_stops;		/* real: tick_stop success=1; sim: running → stopped */
+	uint64_t idle_ns;
+};
+
+struct fid_options {
+	const struct sim_run_options *run;	/* platform, HZ, latency limit */
+	const struct kshim_governor *gov;
+	const char *calls;		/* the run's governor-call log, or NULL */
+	uint64_t match_ns;		/* periods match when their entries are this close */
+	/*
+	 * Periods entered in the capture's first warmup_ns are simulated but
+	 * not compared: the real governor came into the capture with a history
+	 * the simulated one has to build up first.
+	 */
+	uint64_t warmup_ns;
+};
+
+struct fidelity {
+	unsigned int state_count;
+	struct fid_side real, sim;
+	double tvd_periods, tvd_time;	/* total variation distance of the per-state shares */
+	uint64_t matched;		/* real periods matched with a simulated one */
+	uint64_t same_state;		/* ... and given the same state */
+	/* With a call log: real periods whose select was found in it ... */
+	uint64_t with_inputs;
+	/* ... and, of the matched ones among them, those whose inputs agree. */
+	uint64_t matched_inputs, same_tick_state, same_sleep, same_stop_tick;
+	int64_t select_lag_ns;		/* median of cpu_idle time − select clock */
+};
+
+/*
+ * Simulates o->gov on the imported trace (written at trace_path) and
+ * compares it with the capture.  The call log, when given, must be of the
+ * same run with its clock the capture's trace clock (trace_clock local).
+ */
+bool fidelity_compute(const struct fid_options *o, const struct capture *c,
+		      const struct imported *im, const char *trace_path, struct fidelity *out,
+		      GError **error);
+void fidelity_clear(struct fidelity *f);
+
+/*
+ * The PM QoS limit the call log's selects carried between from_ns and
+ * to_ns, the most frequent if several (INT32_MAX: none, which the log
+ * writes as 2000000000): what the simulation must run under.
+ */
+bool fidelity_calls_latency_limit(const char *calls, uint64_t from_ns, uint64_t to_ns,
+				  int32_t *limit_us, GError **error);
+
+/* Total variation distance of two count vectors, as shares of their sums. */
+double fidelity_tvd(const uint64_t *a, const uint64_t *b, unsigned int n);
+
+/* The report: figures side by side, then the summary. */
+void fidelity_print(FILE *out, const struct fid_options *o, const char *capture,
+		    const struct fidelity *f);
+/* Every period of both sides, matched pairs on one line (CSV). */
+void fidelity_write_periods(FILE *out, const struct fidelity *f);
+
+#endif /* TEOSIM_IMPORT_FIDELITY_H */

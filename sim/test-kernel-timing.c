@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The idle loop's timing as the kernel has it, found by comparing the
+ * model with a booted kernel (sim/README.md, "Fidelity"): the sleep length
+ * measured from the tick code's idle entry time, timer interrupts that come
+ * late, one interrupt for every expired hrtimer, the tick's phase, and the
+ * platform's measured costs.  Platform and times: test-sim.h (HZ 250,
+ * ticks every 4 ms; POLL, C1 exit 2 us, C6 exit 100 us; polling limit
+ * 250 us).
+ */
+#include <kshim/registry.h>
+
+#include "score.h"
+#include "test-sim.h"
+
+static const struct script_step POLL_KEEP[] = { { 0, false } };
+static const struct script_step C1_KEEP[] = { { 1, false } };
+static const struct script_step C6_KEEP[] = { { 2, false } };
+
+/*
+ * A polling limit is no interrupt: the selects after it are told the sleep
+ * length measured from the idle entry at 0, 1 ms, though the CPU polled
+ * for 250, 500 and 750 us.  The timer's interrupt at 1 ms renews the idle
+ * entry time: then no timer is left, KTIME_MAX less 1 ms.
+ */
+static void test_sleep_length_from_idle_entry(void **state)
+{
+	const struct trace_event ev[] = { ev_timer(0, 1, 1 * MS, 0, 0) };
+	struct script_run r;
+
+	(void)state;
+	script_run_start(&r, "script-6.1", ev, 1, 1100 * US, POLL_KEEP, 1);
+	assert_int_equal(script.selects, 5);
+	for (unsigned int k = 0; k < 4; k++) {
+		assert_int_equal(script.selected[k].clock_ns, k * 250 * US);
+		assert_int_equal(script.selected[k].sleep_length_ns, 1 * MS);
+		assert_int_equal(script.selected[k].delta_next_ns, 1 * MS);
+	}
+	assert_true(script.reflected[2].poll_time_limit);
+	assert_false(script.reflected[3].poll_time_limit);
+	assert_int_equal(script.reflected[3].clock_ns, 1 * MS);
+	assert_int_equal(script.selected[4].sleep_length_ns, INT64_MAX - (int64_t)MS);
+	script_run_finish(&r, NULL);
+}
+
+/*
+ * A timer expiring at 1 ms whose interrupt comes at 1.2 ms (fires_ns).  An
+ * interrupt at 1.1 ms wakes the CPU from C1 (exit 2 us); at the select at
+ * 1.102 ms the timer is still pending, 102 us in the past: a negative
+ * sleep length.  The timer then wakes the CPU at 1.2 ms.
+ */
+static void test_timer_fires_late(void **state)
+{
+	struct trace_event timer = ev_timer(0, 1, 1 * MS, 0, 0);
+	struct trace_event ev[] = { timer, ev_irq(1100 * US, 0) };
+	struct script_run r;
+	struct cpu_score s;
+
+	(void)state;
+	ev[0].fires_ns = 1200 * US;
+	script_run_start(&r, "script-6.1", ev, 2, 2 * MS, C1_KEEP, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 1102 * US);
+	assert_int_equal(script.selected[1].sleep_length_ns, -102 * (int64_t)US);
+	assert_int_equal(script.reflected[1].clock_ns, 1202 * US);
+	script_run_finish(&r, &s);
+	assert_int_equal(s.timer_wakeups, 1);
+	assert_int_equal(s.event_wakeups, 1);
+}
+
+/* Without fires_ns, the platform's timer latency: 50 us after the expiry at 1 ms. */
+static void test_platform_timer_latency(void **state)
+{
+	const struct trace_event ev[] = { ev_timer(0, 1, 1 * MS, 0, 0) };
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 2 * MS);
+	r.platform.timer_latency_us = 50;
+	script_run_go(&r, "script-6.1", ev, 1, C1_KEEP, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 1052 * US);
+	assert_false(script.reflected[0].got_tick);
+	script_run_finish(&r, NULL);
+}
+
+/*
+ * A timer due at 3.99 ms whose interrupt comes at 4.001 ms, past the tick's
+ * boundary at 4 ms: the clock-event device was programmed for the timer, so
+ * no tick interrupt comes first, and the timer's interrupt runs the tick
+ * (got_tick) by the time the CPU runs again (C1's exit, 4.003 ms).  The
+ * tick is next due at 8 ms.
+ */
+static void test_tick_runs_in_a_timer_interrupt(void **state)
+{
+	struct trace_event ev[] = { ev_timer(0, 1, 3990 * US, 0, 0) };
+	struct script_run r;
+
+	(void)state;
+	ev[0].fires_ns = 4001 * US;
+	script_run_start(&r, "script-6.1", ev, 1, 9 * MS, C1_KEEP, 1);
+	assert_int_equal(script.reflects, 2);
+	assert_int_equal(script.reflected[0].clock_ns, 4003 * US);
+	assert_true(script.reflected[0].got_tick);
+	assert_int_equal(script.reflected[1].clock_ns, 8002 * US);
+	assert_true(script.reflected[1].got_tick);
+	script_run_finish(&r, NULL);
+}
+
+/* C6 declares a 100 us exit latency but costs 10 us: the residency ends at 1.01 ms. */
+static void test_exit_cost(void **state)
+{
+	const struct trace_event ev[] = { ev_irq(1 * MS, 0) };
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 2 * MS);
+	r.platform.states[2].exit_cost_us = 10;
+	script_run_go(&r, "script-6.1", ev, 1, C6_KEEP, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 1010 * US);
+	assert_int_equal(script.reflected[0].residency_ns, 1010 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
+ * The polling loop reads the clock every 100 us: past the 250 us limit
+ * only at 300 us, where the CPU has paid no exit; the idle loop takes 5 us
+ * to the next select.
+ */
+static void test_poll_check_and_idle_loop(void **state)
+{
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 400 * US);
+	r.platform.poll_check_us = 100;
+	r.platform.idle_loop_us = 5;
+	script_run_go(&r, "script-6.1", NULL, 0, POLL_KEEP, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 300 * US);
+	assert_int_equal(script.reflected[0].residency_ns, 300 * US);
+	assert_true(script.reflected[0].poll_time_limit);
+	assert_int_equal(script.selected[1].clock_ns, 305 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
+ * CLOCK_MONOTONIC is 1 ms at time 0: the ticks fall at 3 and 7 ms of
+ * trace time.  Each kept tick's handler takes 30 us after C6's 100 us exit.
+ */
+static void test_tick_phase_and_work(void **state)
+{
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 8 * MS);
+	r.cfg.mono_ns = 1 * MS;
+	r.platform.tick_work_us = 30;
+	script_run_go(&r, "script-6.1", NULL, 0, C6_KEEP, 1);
+	assert_int_equal(script.reflects, 2);
+	assert_int_equal(script.reflected[0].clock_ns, 3100 * US);
+	assert_true(script.reflected[0].got_tick);
+	assert_int_equal(script.selected[1].clock_ns, 3130 * US);
+	assert_int_equal(script.reflected[1].clock_ns, 7100 * US);
+	script_run_finish(&r, NULL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sleep_length_from_idle_entry),
+		cmocka_unit_test(test_timer_fires_late),
+		cmocka_unit_test(test_platform_timer_latency),
+		cmocka_unit_test(test_tick_runs_in_a_timer_interrupt),
+		cmocka_unit_test(test_exit_cost),
+		cmocka_unit_test(test_poll_check_and_idle_loop),
+		cmocka_unit_test(test_tick_phase_and_work),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
