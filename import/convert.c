@@ -38,6 +38,7 @@
  * capture, which shows the wakeups that come without an interrupt.
  */
 #define RESELECT_NS		20000
+
 static uint64_t rel(const struct converter *cv, uint64_t ts)
 {
 	return ts - cv->im->t0_ns;
@@ -87,8 +88,8 @@ static bool timer_time(struct converter *cv, uint64_t at, uint64_t clock_ns, uin
 	int64_t trace_ts = (int64_t)clock_ns - cv->im->clock_offset_ns;
 	int64_t t = trace_ts - (int64_t)cv->im->t0_ns;
 
-	if (t > (int64_t)(at + OTHER_CLOCK_AHEAD_NS) || t + (int64_t)OTHER_CLOCK_BEHIND_NS < (int64_t)at ||
-	    t > (int64_t)TRACE_TIME_MAX)
+	if (t > (int64_t)(at + OTHER_CLOCK_AHEAD_NS) ||
+	    t + (int64_t)OTHER_CLOCK_BEHIND_NS < (int64_t)at || t > (int64_t)TRACE_TIME_MAX)
 		return false;
 	*out = t < (int64_t)at ? at : (uint64_t)t;
 	return true;
@@ -111,9 +112,11 @@ static uint64_t busy_anchor(struct converter *cv, unsigned int cpu, uint64_t id,
 	if (p->phase != PHASE_BUSY)
 		return at;
 	from = p->cause != CAUSE_NONE && p->cause_at < p->since ? p->cause_at : p->since;
-	/* Nor before what was last done to it (by any CPU), to keep the order. */
-	if (t)
-		from = MAX(from, t->cancelled ? t->touched_ns : MAX(t->touched_ns, MIN(t->fires_ns, at)));
+	if (t) {
+		from = MAX(from, t->touched_ns);
+		if (!t->cancelled)
+			from = MAX(from, MIN(t->fires_ns, at));
+	}
 	return MIN(from, at);
 }
 

@@ -28,8 +28,10 @@ file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
 	ldd "$busybox" 2>&1 | grep -q 'not a dynamic' ||
 	die "$busybox is not statically linked (apt-get install busybox-static)"
 
-hash=$( { cat "$init" "$KDIR/guest/teosim-work.c" "$KDIR/guest/tracefs.sh" "$busybox"; gcc --version | head -n 1; } |
-	sha256sum | cut -c1-16)
+hash=$( {
+	cat "$init" "$KDIR/guest/teosim-work.c" "$KDIR/guest/tracefs.sh" "$busybox"
+	gcc --version | head -n 1
+} | sha256sum | cut -c1-16)
 prefix=$TEOSIM_CACHE/guest-
 if [ "$(cd "$(dirname "$init")" && pwd)/$(basename "$init")" != "$KDIR/guest/init" ]; then
 	variant=$(basename "$init")

@@ -7,8 +7,8 @@
 #   TEOSIM    the teosim executable
 #   GOVERNOR  teo-v8, teo-6.1, menu-6.1, ladder-6.1 (Linux 6.1 kernel) or
 #             teo-6.12, menu-6.12, ladder-6.12 (Linux 6.12 kernel)
-#   BOUNDS    what each workload family must reach (default
-#             kernel/fidelity-bounds, whose header explains it)
+#   BOUNDS    what the governor must reach (default kernel/fidelity-bounds,
+#             whose header explains it)
 #
 # One paired run: the guest (run-guest.sh -T global) runs each workload
 # family below once, capturing it through tracefs with trace_clock global
@@ -18,9 +18,9 @@
 # guest's states with its measured costs) and compares with the kernel:
 # the total variation distance (TVD) of the per-state shares of idle
 # periods and of idle time, and the share of matched periods given the
-# same state.  Each figure is checked against BOUNDS; a boot out of bounds
-# is tried once more (see below).  The guest's own idle-state table must be
-# qemu-tcg's.
+# same state.  The medians of these over the families are checked against
+# the governor's line in BOUNDS; a boot out of bounds is tried once more
+# (see below).  The guest's own idle-state table must be qemu-tcg's.
 #
 # Prints one line per family, and keeps the run in
 # $TEOSIM_CACHE/logs/fidelity-GOVERNOR/ (the captures, the call log, each
@@ -67,24 +67,21 @@ flock 8
 run=$TEOSIM_CACHE/logs/fidelity-$name
 summary=$run.txt
 
-# bound GOVERNOR FAMILY: "MAX_TVD MIN_SAME" from BOUNDS (the governor's
-# own line, else the family's "*" line).
-bound() {
-	awk -v g="$1" -v f="$2" '
-		/^#/ || NF < 4 { next }
-		$2 == f && $1 == g { own = $3 " " $4 }
-		$2 == f && $1 == "*" { any = $3 " " $4 }
-		END { print own != "" ? own : any }' "$bounds"
-}
+# The governor's bounds: "MAX_TVD MIN_SAME" from BOUNDS.
+set -- $(awk -v g="$name" '!/^#/ && $1 == g { print $2, $3 }' "$bounds")
+[ $# = 2 ] || die "$bounds has no line for $name"
+max_tvd=$1 min_same=$2
 
 # paired_run: boots the guest once, compares every family, appends the
-# table to $summary; fails when a family is out of its bounds.
+# table to $summary; fails when the medians are out of the bounds, or when
+# anything fails (set -e does not hold in a function called as a condition).
 paired_run() {
 	GUEST_MEM=1G "$KDIR/run-guest.sh" -k "$image" -i "$initrd" -g "$kgov" -w "$work" \
-		-T global -m 400000 -t 600 -o "$run"
+		-T global -m 400000 -t 600 -o "$run" || return 1
 
 	# The guest must have run on the states the simulation uses.
-	"$teosim" capture-platform --sysfs "$run/cpuidle" -o "$run/guest.platform" --name guest >/dev/null
+	"$teosim" capture-platform --sysfs "$run/cpuidle" -o "$run/guest.platform" --name guest \
+		>/dev/null || return 1
 	guest_states=$(grep -E '^(name|exit_latency_us|target_residency_us|flags)=' \
 		"$run/guest.platform" | sed 1d)
 	tcg_states=$(grep -E '^(name|exit_latency_us|target_residency_us|flags)=' \
@@ -95,9 +92,8 @@ paired_run() {
 	{
 		echo "fidelity of $name (Linux $KERNEL_VERSION, $(date -u +%Y-%m-%d)), platform qemu-tcg, HZ 250"
 		printf '%-14s %9s %9s %9s %9s %8s %8s  %s\n' family periods simulated tvd_per tvd_time \
-			matched same bound
+			matched same "target (0.05, 90 %)"
 	} >> "$summary"
-	rm -f "$run/failed"
 	no=0
 	echo "$FAMILIES" | while read -r family item; do
 		no=$((no + 1))
@@ -106,9 +102,7 @@ paired_run() {
 		"$teosim" fidelity -g "$name" -p qemu-tcg --calls "$run/calls" \
 			--periods "$run/item-$no.csv" "$run/item-$no.trace" > "$report" 2> "$report.log" ||
 			{ cat "$report.log" >&2; die "teosim fidelity failed on $item"; }
-		set -- $(bound "$name" "$family") -
-		max_tvd=$1 min_same=${2:--}
-		awk -v fam="$family" -v max_tvd="$max_tvd" -v min_same="$min_same" '
+		awk -v fam="$family" '
 			/^periods +[0-9]/ { real = $2; sim = $3 }
 			/^tvd_periods / { tp = $2 }
 			/^tvd_time / { tt = $2 }
@@ -116,16 +110,35 @@ paired_run() {
 			/^same_state / { s = $2 }
 			END {
 				same = m ? 100 * s / m : 0
-				verdict = "ok"
-				if (max_tvd == "-" || max_tvd == "") verdict = "no bound"
-				else if (max_tvd == "n/a") verdict = "not compared (too few periods)"
-				else if (tp > max_tvd || tt > max_tvd || same < min_same) verdict = "FAIL"
-				printf "%-14s %9d %9d %9.4f %9.4f %8d %7.2f%%  tvd <= %s, same >= %s%%: %s\n",
-					fam, real, sim, tp, tt, m, same, max_tvd, min_same, verdict
-				exit verdict == "FAIL" || verdict == "no bound"
-			}' "$report" >> "$summary" || echo fail > "$run/failed"
-	done
-	[ ! -e "$run/failed" ]
+				verdict = "short of the target"
+				if (tp <= 0.05 && tt <= 0.05 && same >= 90)
+					verdict = "target met"
+				# Fewer periods than a polling episode has: nothing to compare.
+				if (real < 50)
+					verdict = "not compared (too few periods)"
+				printf "%-14s %9d %9d %9.4f %9.4f %8d %7.2f%%  %s\n",
+					fam, real, sim, tp, tt, m, same, verdict
+			}' "$report"
+	done > "$run/families"
+	cat "$run/families" >> "$summary"
+	[ "$(wc -l < "$run/families")" = "$(echo "$FAMILIES" | wc -l)" ] ||
+		{ echo "not every family was compared" >> "$summary"; return 1; }
+	# The medians over the compared families, against the governor's bounds.
+	awk -v max_tvd="$max_tvd" -v min_same="$min_same" '
+		!/not compared/ { t[n] = $4 > $5 ? $4 : $5; s[n] = $7 + 0; n++ }
+		END {
+			for (i = 0; i < n; i++)
+				for (j = i + 1; j < n; j++) {
+					if (t[j] < t[i]) { x = t[i]; t[i] = t[j]; t[j] = x }
+					if (s[j] < s[i]) { x = s[i]; s[i] = s[j]; s[j] = x }
+				}
+			mt = n % 2 ? t[int(n / 2)] : (t[n / 2 - 1] + t[n / 2]) / 2
+			ms = n % 2 ? s[int(n / 2)] : (s[n / 2 - 1] + s[n / 2]) / 2
+			ok = n > 0 && mt <= max_tvd && ms >= min_same
+			printf "median over %d families: tvd %.4f (at most %s), same %.2f%% (at least %s%%): %s\n",
+				n, mt, max_tvd, ms, min_same, ok ? "ok" : "FAIL"
+			exit !ok
+		}' "$run/families" >> "$summary"
 }
 
 # TCG's timing differs from one boot to the next, now and then far (an

@@ -165,7 +165,8 @@ static void test_fires_and_mono(void **state)
 {
 	struct fixture *f = *state;
 	g_autoptr(GError) error = NULL;
-	g_autofree char *t1 = test_replace_line(base, 9, "timer at_ns=200 cpu=1 id=2 expires_ns=300 fires_ns=450");
+	g_autofree char *t1 = test_replace_line(base, 9,
+						"timer at_ns=200 cpu=1 id=2 expires_ns=300 fires_ns=450");
 	g_autofree char *t2 = test_replace_line(t1, 10, "cancel at_ns=400 cpu=1 id=2");
 	g_autofree char *t3 = test_replace_line(t2, 5, "mono_ns 12345");
 	g_autofree char *late = test_replace_line(base, 10, "cancel at_ns=400 cpu=1 id=2");
