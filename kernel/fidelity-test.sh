@@ -125,6 +125,7 @@ paired_run() {
 		{ echo "not every family was compared" >> "$summary"; return 1; }
 	# The medians over the compared families, against the governor's bounds.
 	awk -v max_tvd="$max_tvd" -v min_same="$min_same" '
+		BEGIN { n = 0 }
 		!/not compared/ { t[n] = $4 > $5 ? $4 : $5; s[n] = $7 + 0; n++ }
 		END {
 			for (i = 0; i < n; i++)
