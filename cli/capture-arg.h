@@ -12,9 +12,9 @@
 
 /*
  * Reads the capture at path and imports it as a trace named name (a valid
- * trace name, or NULL: after the file), printing the readers' warnings and the import's notes
- * on stderr as "teosim CMD: ...".  c must be cleared with capture_clear()
- * and im with imported_clear() whatever the result.
+ * trace name, or NULL: after the file), printing the readers' warnings and
+ * the import's notes on stderr as "teosim CMD: ...".  c must be cleared
+ * with capture_clear() and im with imported_clear() whatever the result.
  */
 bool capture_import(const char *cmd, const char *path, const char *name, struct capture *c,
 		    struct imported *im, GError **error);

@@ -73,6 +73,7 @@ static bool within_bounds(const struct fidelity_cli *o, const struct fidelity *f
 static int run_fidelity(struct fidelity_cli *o, const char *path)
 {
 	g_autofree char *tmp = NULL;
+	g_autoptr(GArray) selects = NULL;
 	struct sim_run_options run;
 	struct fidelity f = { 0 };
 	struct imported im = { 0 };
@@ -87,11 +88,12 @@ static int run_fidelity(struct fidelity_cli *o, const char *path)
 	ok = sim_cli_prepare(&o->sim, &pl, &run, NULL, &error) &&
 	     (fo.gov = teosim_find_governor(o->governor, &error)) &&
 	     capture_import("fidelity", path, NULL, &c, &im, &error) &&
-	     imported_save(&im, path, NULL, &tmp, &error);
+	     imported_save(&im, path, NULL, &tmp, &error) &&
+	     (!o->calls || fidelity_read_selects(o->calls, &selects, &error));
+	fo.selects = selects;
 	/* Unless told otherwise, the limit the kernel ran under, from its log. */
-	if (ok && o->calls && o->sim.latency_limit_us < 0)
-		ok = fidelity_calls_latency_limit(o->calls, c.first_ns, c.last_ns,
-						  &run.latency_limit_us, &error);
+	if (ok && selects && o->sim.latency_limit_us < 0)
+		run.latency_limit_us = fidelity_latency_limit(selects, c.first_ns, c.last_ns);
 	ok = ok &&
 	     fidelity_compute(&fo, &c, &im, tmp, &f, &error) &&
 	     (!o->periods || write_periods(&f, o->periods, &error));
@@ -129,7 +131,7 @@ int cmd_fidelity(int argc, char **argv)
 		  "else none)", "US" },
 		{ "calls", 0, 0, G_OPTION_ARG_FILENAME, &o.calls,
 		  "The governor-call log recorded in the same run, with the capture's clock "
-		  "(trace_clock local): the kernel's inputs at each period", "LOG" },
+		  "(trace_clock global): the kernel's inputs at each period", "LOG" },
 		{ "periods", 0, 0, G_OPTION_ARG_FILENAME, &o.periods,
 		  "Write every period of both sides, matched ones on one line, as CSV", "FILE" },
 		{ "match-us", 0, 0, G_OPTION_ARG_INT, &o.match_us,

@@ -193,22 +193,14 @@ static int cmp_i64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/*
- * The select before each real period: on its CPU, the last select whose
- * clock is at most its entry and less than match_ns before it, with the
- * state the period entered.  Both are read on one clock (trace_clock
- * local is the clock the recorder reads).
- */
-static bool attach_inputs(const struct fid_options *o, GArray *real, struct fidelity *f,
-			  GError **error)
+bool fidelity_read_selects(const char *calls, GArray **out, GError **error)
 {
-	struct calllog_reader *r = calllog_open(o->calls, error);
-	GArray *sel;
-	GArray *lags;
+	struct calllog_reader *r = calllog_open(calls, error);
 	struct calllog_record rec;
-	guint j = 0;
+	GArray *sel;
 	int ret;
 
+	*out = NULL;
 	if (!r)
 		return false;
 	sel = g_array_new(FALSE, FALSE, sizeof(struct calllog_select));
@@ -221,14 +213,30 @@ static bool attach_inputs(const struct fid_options *o, GArray *real, struct fide
 		return false;
 	}
 	g_array_sort(sel, by_cpu_then_clock);
-	lags = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	*out = sel;
+	return true;
+}
+
+/*
+ * The select before each real period: on its CPU, the last select whose
+ * clock is at most its entry and less than match_ns before it, with the
+ * state the period entered.  Both are read on one clock (trace_clock
+ * global is the clock the recorder's local_clock() reads).
+ */
+static void attach_inputs(const struct fid_options *o, GArray *real, struct fidelity *f)
+{
+	const GArray *sel = o->selects;
+	GArray *lags = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	guint j = 0;
+
 	for (guint i = 0; i < real->len; i++) {
 		struct fid_period *p = &g_array_index(real, struct fid_period, i);
 		const struct calllog_select *s = NULL;
 		int64_t lag;
 
 		while (j < sel->len) {
-			const struct calllog_select *x = &g_array_index(sel, struct calllog_select, j);
+			const struct calllog_select *x =
+				&g_array_index(sel, const struct calllog_select, j);
 
 			if (x->cpu > p->cpu || (x->cpu == p->cpu && x->clock_ns > p->entry_ns))
 				break;
@@ -251,43 +259,33 @@ static bool attach_inputs(const struct fid_options *o, GArray *real, struct fide
 		f->select_lag_ns = g_array_index(lags, int64_t, lags->len / 2);
 	}
 	g_array_free(lags, TRUE);
-	g_array_free(sel, TRUE);
-	return true;
 }
 
 /* What PM QoS stores when nobody asks for a limit (PM_QOS_RESUME_LATENCY_NO_CONSTRAINT). */
 #define QOS_NO_LIMIT_US		2000000000
 
-bool fidelity_calls_latency_limit(const char *calls, uint64_t from_ns, uint64_t to_ns,
-				  int32_t *limit_us, GError **error)
+int32_t fidelity_latency_limit(const GArray *selects, uint64_t from_ns, uint64_t to_ns)
 {
-	struct calllog_reader *r = calllog_open(calls, error);
 	g_autoptr(GHashTable) seen = g_hash_table_new(NULL, NULL);
-	struct calllog_record rec;
+	int32_t limit_us = INT32_MAX;
 	guint best = 0;
-	int ret;
 
-	*limit_us = INT32_MAX;
-	if (!r)
-		return false;
-	while ((ret = calllog_next(r, &rec, error)) > 0) {
-		gpointer key;
+	for (guint i = 0; i < selects->len; i++) {
+		const struct calllog_select *s = &g_array_index(selects, const struct calllog_select, i);
+		gpointer key = GINT_TO_POINTER(s->qos_us);
 		guint n;
 
-		if (rec.kind != CALLLOG_SELECT || rec.select.clock_ns < from_ns ||
-		    rec.select.clock_ns > to_ns)
+		if (s->clock_ns < from_ns || s->clock_ns > to_ns)
 			continue;
-		key = GINT_TO_POINTER(rec.select.qos_us);
 		n = GPOINTER_TO_UINT(g_hash_table_lookup(seen, key)) + 1;
 		g_hash_table_insert(seen, key, GUINT_TO_POINTER(n));
 		/* Ties go to the smaller limit, so that the answer does not depend on order. */
-		if (n > best || (n == best && rec.select.qos_us < *limit_us)) {
+		if (n > best || (n == best && s->qos_us < limit_us)) {
 			best = n;
-			*limit_us = rec.select.qos_us >= QOS_NO_LIMIT_US ? INT32_MAX : rec.select.qos_us;
+			limit_us = s->qos_us >= QOS_NO_LIMIT_US ? INT32_MAX : s->qos_us;
 		}
 	}
-	calllog_close(r);
-	return ret == 0;
+	return limit_us;
 }
 
 /* ---- matching ---- */
@@ -383,8 +381,8 @@ bool fidelity_compute(const struct fid_options *o, const struct capture *c,
 	count_side(pl, &f->sim);
 	f->tvd_periods = fidelity_tvd(f->real.usage, f->sim.usage, f->state_count);
 	f->tvd_time = fidelity_tvd(f->real.time_ns, f->sim.time_ns, f->state_count);
-	if (o->calls && !attach_inputs(o, f->real.periods, f, error))
-		return false;
+	if (o->selects)
+		attach_inputs(o, f->real.periods, f);
 	match_periods(f, o->match_ns);
 	return true;
 }

@@ -52,7 +52,8 @@ struct fid_side {
 struct fid_options {
 	const struct sim_run_options *run;	/* platform, HZ, latency limit */
 	const struct kshim_governor *gov;
-	const char *calls;		/* the run's governor-call log, or NULL */
+	const char *calls;		/* the run's governor-call log, or NULL ... */
+	const GArray *selects;		/* ... and its selects (fidelity_read_selects()) */
 	uint64_t match_ns;		/* periods match when their entries are this close */
 	/*
 	 * Periods entered in the capture's first warmup_ns are simulated but
@@ -78,7 +79,7 @@ struct fidelity {
 /*
  * Simulates o->gov on the imported trace (written at trace_path) and
  * compares it with the capture.  The call log, when given, must be of the
- * same run with its clock the capture's trace clock (trace_clock local).
+ * same run with its clock the capture's trace clock (trace_clock global).
  */
 bool fidelity_compute(const struct fid_options *o, const struct capture *c,
 		      const struct imported *im, const char *trace_path, struct fidelity *out,
@@ -86,12 +87,17 @@ bool fidelity_compute(const struct fid_options *o, const struct capture *c,
 void fidelity_clear(struct fidelity *f);
 
 /*
- * The PM QoS limit the call log's selects carried between from_ns and
- * to_ns, the most frequent if several (INT32_MAX: none, which the log
- * writes as 2000000000): what the simulation must run under.
+ * The selects of a call log that carry a decision (struct calllog_select),
+ * by CPU and then clock; *out is the caller's to free.
  */
-bool fidelity_calls_latency_limit(const char *calls, uint64_t from_ns, uint64_t to_ns,
-				  int32_t *limit_us, GError **error);
+bool fidelity_read_selects(const char *calls, GArray **out, GError **error);
+
+/*
+ * The PM QoS limit those selects carried between from_ns and to_ns, the
+ * most frequent if several (INT32_MAX: none, which the log writes as
+ * 2000000000): what the simulation must run under.
+ */
+int32_t fidelity_latency_limit(const GArray *selects, uint64_t from_ns, uint64_t to_ns);
 
 /* Total variation distance of two count vectors, as shares of their sums. */
 double fidelity_tvd(const uint64_t *a, const uint64_t *b, unsigned int n);

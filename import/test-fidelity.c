@@ -96,13 +96,15 @@ static void test_real_side_and_inputs(void **state)
 {
 	g_autofree char *calls = testdata("kernel-timing.calls");
 	g_autoptr(GError) error = NULL;
+	g_autoptr(GArray) selects = NULL;
 	struct fixture fx;
 	struct fidelity f;
-	int32_t limit;
 
 	(void)state;
 	fixture_open(&fx, 0);
+	assert_true(fidelity_read_selects(calls, &selects, &error));
 	fx.options.calls = calls;
+	fx.options.selects = selects;
 	if (!fidelity_compute(&fx.options, &fx.capture, &fx.imported, fx.trace, &f, &error))
 		fail_msg("%s", error->message);
 	assert_int_equal(f.real.periods->len, 3);
@@ -119,13 +121,10 @@ static void test_real_side_and_inputs(void **state)
 	assert_consistent(&f);
 	fidelity_clear(&f);
 
-	assert_true(fidelity_calls_latency_limit(calls, fx.capture.first_ns, fx.capture.last_ns,
-						 &limit, &error));
-	assert_int_equal(limit, 20);
+	assert_int_equal(fidelity_latency_limit(selects, fx.capture.first_ns, fx.capture.last_ns),
+			 20);
 	/* Only the last select, outside the capture but for its last µs: no limit. */
-	assert_true(fidelity_calls_latency_limit(calls, 200001398000, 200001400000, &limit,
-						 &error));
-	assert_int_equal(limit, INT32_MAX);
+	assert_int_equal(fidelity_latency_limit(selects, 200001398000, 200001400000), INT32_MAX);
 	fixture_close(&fx);
 }
 
