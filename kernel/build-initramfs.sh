@@ -10,7 +10,7 @@
 #   /init             INIT (busybox sh)
 #   /bin/busybox      Debian's busybox-static
 #   /bin/teosim-work  kernel/guest/teosim-work.c, linked statically
-#   /bin/teosim-tracefs.sh  kernel/guest/tracefs.sh, sourced by the inits
+#   /bin/teosim-common.sh  kernel/guest/common.sh, sourced by the inits
 #   /dev/console, /proc, /sys, /tmp
 # and is cached as $TEOSIM_CACHE/guest-HASH/initramfs.cpio, or with another
 # INIT as guest-NAME-HASH/initramfs.cpio (NAME: INIT's file name), so that
@@ -29,7 +29,7 @@ file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
 	die "$busybox is not statically linked (apt-get install busybox-static)"
 
 hash=$( {
-	cat "$init" "$KDIR/guest/teosim-work.c" "$KDIR/guest/tracefs.sh" "$busybox"
+	cat "$init" "$KDIR/guest/teosim-work.c" "$KDIR/guest/common.sh" "$busybox"
 	gcc --version | head -n 1
 } | sha256sum | cut -c1-16)
 prefix=$TEOSIM_CACHE/guest-
@@ -69,7 +69,7 @@ dir /tmp 01777 0 0
 dir /bin 0755 0 0
 file /bin/busybox $busybox 0755 0 0
 file /bin/teosim-work $dir/teosim-work 0755 0 0
-file /bin/teosim-tracefs.sh $KDIR/guest/tracefs.sh 0644 0 0
+file /bin/teosim-common.sh $KDIR/guest/common.sh 0644 0 0
 file /init $init 0755 0 0
 EOF
 "$gen_init_cpio" "$dir/list" > "$dir/initramfs.cpio.tmp"

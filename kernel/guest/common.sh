@@ -1,6 +1,6 @@
 # Sourced by the guests' /init (busybox sh): tracefs set-up for the events
-# `teosim import` reads (traces/import-format.md).  Installed in the
-# initramfs as /bin/teosim-tracefs.sh.
+# `teosim import` reads (traces/import-format.md), and the copy of the
+# idle-state table.  Installed in the initramfs as /bin/teosim-common.sh.
 
 T=/sys/kernel/tracing
 
@@ -39,4 +39,15 @@ trace_setup() {
 trace_wait_ptr_hashing() {
 	dd if=/dev/random of=/dev/null bs=16 count=1 2>/dev/null || return 1
 	sleep 3
+}
+
+# copy_cpuidle DIR: /sys/devices/system/cpu/cpu0/cpuidle's readable files
+# into DIR/stateN/, for `teosim capture-platform --sysfs`.
+copy_cpuidle() {
+	for s in /sys/devices/system/cpu/cpu0/cpuidle/state*; do
+		mkdir -p "$1/${s##*/}"
+		for f in $s/*; do
+			[ -f "$f" ] && [ -r "$f" ] && cat "$f" > "$1/${s##*/}/${f##*/}" 2>/dev/null
+		done
+	done
 }
