@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#include <glib/gstdio.h>
-
 #include "capture-arg.h"
 #include "kvline.h"
+#include "out-file.h"
 #include "trace-limits.h"
 
 static void print_warnings(const char *cmd, const struct capture *c)
@@ -53,8 +51,7 @@ bool capture_import(const char *cmd, const char *path, const char *name, struct 
 bool imported_save(const struct imported *im, const char *capture, const char *path,
 		   char **tmp, GError **error)
 {
-	FILE *f;
-	bool ok;
+	struct out_file *o;
 
 	*tmp = NULL;
 	if (!path) {
@@ -65,15 +62,9 @@ bool imported_save(const struct imported *im, const char *capture, const char *p
 		close(fd);
 		path = *tmp;
 	}
-	f = fopen(path, "w");
-	if (!f) {
-		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s", path, g_strerror(errno));
+	o = out_file_open(path, error);
+	if (!o)
 		return false;
-	}
-	imported_write(f, im, capture);
-	ok = !ferror(f);
-	ok = fclose(f) == 0 && ok;
-	if (!ok)
-		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: write failed", path);
-	return ok;
+	imported_write(o->f, im, capture);
+	return out_file_commit(o, error);
 }

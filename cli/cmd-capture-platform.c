@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* teosim capture-platform: a machine's idle-state table, stored as a platform file. */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "commands.h"
 #include "kvline.h"
 #include "options.h"
+#include "out-file.h"
 #include "platform-write.h"
 
 #define SYSFS_CPUIDLE	"/sys/devices/system/cpu/cpu0/cpuidle"
@@ -28,25 +28,18 @@ static int capture_platform(const char *dir, const char *output, const char *nam
 	g_autofree char *own_name = name ? g_strdup(name) : name_from_output(output);
 	struct platform p;
 	GError *error = NULL;
-	FILE *f;
+	struct out_file *o;
 	bool ok;
 
 	if (!platform_load(spec, &p, &error))
 		return teosim_fail(error);
-	f = fopen(output, "w");
-	if (!f) {
-		g_set_error(&error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s", output, g_strerror(errno));
-		platform_clear(&p);
-		return teosim_fail(error);
-	}
-	platform_write(f, &p, own_name);
-	ok = !ferror(f);
-	ok = fclose(f) == 0 && ok;
+	o = out_file_open(output, &error);
+	if (o)
+		platform_write(o->f, &p, own_name);
+	ok = o && out_file_commit(o, &error);
 	platform_clear(&p);
-	if (!ok) {
-		g_set_error(&error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: write failed", output);
+	if (!ok)
 		return teosim_fail(error);
-	}
 	/* Read back through the loader the replay uses: what was written must load. */
 	if (!platform_load(output, &p, &error))
 		return teosim_fail(error);

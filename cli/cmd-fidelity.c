@@ -5,7 +5,6 @@
  * period (import/fidelity.h).  With --max-tvd and --min-same it is a
  * check: exit status 1 when the simulation strays further.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,6 +16,7 @@
 #include "governor-arg.h"
 #include "kvline.h"
 #include "options.h"
+#include "out-file.h"
 #include "sim-options.h"
 
 struct fidelity_cli {
@@ -32,23 +32,12 @@ struct fidelity_cli {
 
 static bool write_periods(const struct fidelity *f, const char *path, GError **error)
 {
-	g_autofree char *tmp = g_strconcat(path, ".tmp", NULL);
-	FILE *out = fopen(tmp, "w");
-	bool ok;
+	struct out_file *o = out_file_open(path, error);
 
-	if (!out) {
-		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s", tmp, g_strerror(errno));
+	if (!o)
 		return false;
-	}
-	fidelity_write_periods(out, f);
-	ok = !ferror(out);
-	ok = fclose(out) == 0 && ok;
-	/* Renamed only when whole: a failed run leaves an older file as it was. */
-	if (ok && g_rename(tmp, path) == 0)
-		return true;
-	g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: write failed", path);
-	g_unlink(tmp);
-	return false;
+	fidelity_write_periods(o->f, f);
+	return out_file_commit(o, error);
 }
 
 /* The bounds asked for; false (and why, on stderr) when one is missed. */

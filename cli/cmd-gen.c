@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* teosim gen: a workload trace from a scenario, the same bytes for the same seed. */
-#include <errno.h>
 #include <stdio.h>
-#include <unistd.h>
 
 #include "commands.h"
 #include "gen.h"
 #include "options.h"
+#include "out-file.h"
 
 int cmd_gen(int argc, char **argv)
 {
@@ -19,8 +18,8 @@ int cmd_gen(int argc, char **argv)
 		  "Write the trace to FILE instead of standard output", "FILE" },
 		G_OPTION_ENTRY_NULL
 	};
+	struct out_file *o = NULL;
 	GError *error = NULL;
-	FILE *out = stdout;
 	bool ok;
 
 	if (!teosim_parse_options(&argc, &argv, "SCENARIO",
@@ -34,20 +33,13 @@ int cmd_gen(int argc, char **argv)
 			G_MAXUINT32);
 		return 2;
 	}
-	if (output && !(out = fopen(output, "w"))) {
-		fprintf(stderr, "teosim: %s: %s\n", output, g_strerror(errno));
-		return 1;
-	}
-	ok = gen_write(argv[1], (uint32_t)seed, out, &error);
-	if (output) {
-		if (fclose(out) != 0 && ok) {
-			g_set_error(&error, G_FILE_ERROR, g_file_error_from_errno(errno),
-				    "%s: %s", output, g_strerror(errno));
-			ok = false;
-		}
-		/* No half-written trace is left behind to be mistaken for a whole one. */
-		if (!ok)
-			unlink(output);
-	}
+	if (output && !(o = out_file_open(output, &error)))
+		return teosim_fail(error);
+	ok = gen_write(argv[1], (uint32_t)seed, o ? o->f : stdout, &error);
+	/* No half-written trace is left to be mistaken for a whole one, nor an older one clobbered. */
+	if (o && ok)
+		ok = out_file_commit(o, &error);
+	else if (o)
+		out_file_abort(o);
 	return ok ? 0 : teosim_fail(error);
 }

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* teosim replay: a governor-call log through a governor, decision by decision. */
-#include <errno.h>
 #include <stdio.h>
 
 #include "commands.h"
 #include "governor-arg.h"
 #include "kvline.h"
 #include "options.h"
+#include "out-file.h"
 #include "replay.h"
 
 int cmd_replay(int argc, char **argv)
@@ -26,8 +26,8 @@ int cmd_replay(int argc, char **argv)
 	};
 	const struct kshim_governor *gov;
 	struct replay_result result;
+	struct out_file *usage = NULL;
 	GError *error = NULL;
-	FILE *usage = NULL;
 	bool ok;
 
 	if (!teosim_parse_options(&argc, &argv, "LOG",
@@ -43,18 +43,14 @@ int cmd_replay(int argc, char **argv)
 	gov = teosim_find_governor(governor, &error);
 	if (!gov)
 		return teosim_fail(error);
-	if (usage_path) {
-		usage = fopen(usage_path, "w");
-		if (!usage) {
-			fprintf(stderr, "teosim: %s: %s\n", usage_path, g_strerror(errno));
-			return 1;
-		}
-	}
-	ok = replay_run(gov, argv[1], quiet ? NULL : stdout, check, usage, &result, &error);
-	if (usage && fclose(usage) != 0 && ok) {
-		fprintf(stderr, "teosim: %s: %s\n", usage_path, g_strerror(errno));
-		return 1;
-	}
+	if (usage_path && !(usage = out_file_open(usage_path, &error)))
+		return teosim_fail(error);
+	ok = replay_run(gov, argv[1], quiet ? NULL : stdout, check, usage ? usage->f : NULL,
+			&result, &error);
+	if (usage && ok)
+		ok = out_file_commit(usage, &error);
+	else if (usage)
+		out_file_abort(usage);
 	if (!ok)
 		return teosim_fail(error);
 	if (check)

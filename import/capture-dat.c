@@ -6,6 +6,7 @@
  * across CPUs (tracecmd_iterate_events()).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <string.h>
@@ -132,9 +133,8 @@ static int read_record(struct tracecmd_input *h, struct tep_record *rec, int cpu
 		capture_ignore(d->c, e->name);
 		return 0;
 	}
-	if (read_fields(d, e, rec, &ev))
-		capture_add(d->c, &ev);
-	return 0;
+	/* Non-zero stops the iteration: at the capture's limit on events. */
+	return read_fields(d, e, rec, &ev) && !capture_add(d->c, &ev);
 }
 
 static bool read_dat(const char *path, struct capture *c, GError **error)
@@ -174,6 +174,14 @@ static void die_of_crashes(void)
 		signal(crashes[i], SIG_DFL);
 }
 
+static void quiet_stderr(void)
+{
+	int null = open("/dev/null", O_WRONLY);
+
+	if (null >= 0)
+		dup2(null, STDERR_FILENO);
+}
+
 /*
  * libtracecmd 1.3 (Debian 12) crashes on some broken files, a .dat cut
  * short among them: tracecmd_open() frees a half-built handle on its way
@@ -195,6 +203,8 @@ static bool reading_survives(const char *path, struct capture *c, GError **error
 	if (pid == 0) {
 		/* c is the child's own copy: what it reads is thrown away. */
 		die_of_crashes();
+		/* The C library's last words ("free(): invalid pointer") would not name the file. */
+		quiet_stderr();
 		_exit(read_dat(path, c, NULL) ? CHILD_READ : CHILD_REFUSED);
 	}
 	if (waitpid(pid, &status, 0) < 0) {

@@ -308,35 +308,65 @@ static void add_trailing_lost(struct text_reader *t)
 	}
 }
 
+/* One line, read as getline() would but never holding more than TEXT_LINE_MAX bytes of it. */
+struct text_line_buf {
+	char text[TEXT_LINE_MAX + 1];
+	uint64_t len;			/* the whole line's, its newline included */
+	uint64_t nul_at;		/* the offset of its first NUL byte, or UINT64_MAX */
+	bool newline;
+};
+
+/* False at the end of the file. */
+static bool read_bounded_line(FILE *f, struct text_line_buf *b)
+{
+	size_t kept = 0;
+	int ch;
+
+	b->len = 0;
+	b->nul_at = UINT64_MAX;
+	b->newline = false;
+	while ((ch = getc_unlocked(f)) != EOF) {
+		if (ch == '\0' && b->nul_at == UINT64_MAX)
+			b->nul_at = b->len;
+		b->len++;
+		if (kept < TEXT_LINE_MAX)
+			b->text[kept++] = (char)ch;
+		if (ch == '\n') {
+			b->newline = true;
+			break;
+		}
+	}
+	b->text[kept] = '\0';
+	return b->len > 0;
+}
+
 static bool read_lines(struct text_reader *t, FILE *f, GError **error)
 {
-	g_autofree char *buf = NULL;
-	size_t cap = 0;
+	g_autofree struct text_line_buf *b = g_new(struct text_line_buf, 1);
 	uint64_t offset = 0;
-	ssize_t len;
 
-	while ((len = getline(&buf, &cap, f)) > 0) {
+	/* Up to the end, or to the capture's limit on events (an error then). */
+	while (!t->c->full_at && read_bounded_line(f, b)) {
 		t->line++;
-		if (memchr(buf, '\0', (size_t)len)) {
+		if (b->nul_at != UINT64_MAX) {
 			/* A text capture has no NUL byte: this is some binary file. */
 			g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_PARSE,
 				    "%s:%lu: byte offset %" G_GUINT64_FORMAT ": binary data: neither "
 				    "ftrace text nor a trace-cmd .dat file (which starts with "
-				    "\\x17\\x08\\x44tracing)", t->c->path, t->line,
-				    offset + (uint64_t)((char *)memchr(buf, '\0', (size_t)len) - buf));
+				    "\\x17\\x08\\x44tracing)", t->c->path, t->line, offset + b->nul_at);
 			return false;
 		}
-		offset += (uint64_t)len;
-		if (buf[len - 1] != '\n') {
+		offset += b->len;
+		if (!b->newline) {
 			capture_warn(t->c, t->line, "the last line has no newline: the capture was "
 				     "cut off; line skipped");
 			break;
 		}
-		if (len > TEXT_LINE_MAX) {
+		if (b->len > TEXT_LINE_MAX) {
 			capture_warn(t->c, t->line, "line longer than %d bytes: skipped", TEXT_LINE_MAX);
 			continue;
 		}
-		read_line(t, buf);
+		read_line(t, b->text);
 	}
 	if (ferror(f)) {
 		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s", t->c->path,
@@ -357,15 +387,17 @@ bool capture_read_text(const char *path, struct capture *c, GError **error)
 		return false;
 	}
 	/*
+	 * Matched as bytes (G_REGEX_RAW): a task name is whatever bytes the
+	 * task chose, not UTF-8, and PCRE must not decode it as such.
 	 * task-pid (the task name may hold '-' and blanks), optional
 	 * "(tgid)", [cpu], optional flags ("d..2."), seconds[.fraction],
 	 * event name, fields.
 	 */
 	t.event_line = g_regex_new("^.*?-\\d+\\s+(?:\\(\\s*[-\\d]+\\)\\s+)?\\[(\\d+)\\]\\s+"
 				   "(?:[^\\s:]+\\s+)?(\\d+)(?:\\.(\\d+))?:\\s+(\\w+):\\s*(.*)$",
-				   G_REGEX_OPTIMIZE, 0, NULL);
+				   G_REGEX_OPTIMIZE | G_REGEX_RAW, 0, NULL);
 	t.lost_line = g_regex_new("^CPU:\\s*(\\d+)\\s+\\[(?:LOST \\d+ EVENTS|\\d+ EVENTS DROPPED|"
-				  "EVENTS DROPPED)\\]$", G_REGEX_OPTIMIZE, 0, NULL);
+				  "EVENTS DROPPED)\\]$", G_REGEX_OPTIMIZE | G_REGEX_RAW, 0, NULL);
 	ok = read_lines(&t, f, error);
 	if (ok)
 		add_trailing_lost(&t);

@@ -74,16 +74,21 @@ void capture_clear(struct capture *c)
 	memset(c, 0, sizeof(*c));
 }
 
-void capture_add(struct capture *c, struct cap_event *ev)
+bool capture_add(struct capture *c, struct cap_event *ev)
 {
 	const struct cap_event *last = c->events->len ?
 		&g_array_index(c->events, struct cap_event, c->events->len - 1) : NULL;
 
+	if (c->events->len >= c->events_max) {
+		c->full_at = c->full_at ? c->full_at : MAX(ev->where, 1);
+		return false;
+	}
 	if (last && ev->ts_ns < last->ts_ns)
 		c->out_of_order++;
 	ev->seq = c->events->len;
 	c->counts[ev->kind]++;
 	g_array_append_val(c->events, *ev);
+	return true;
 }
 
 void capture_saw_time(struct capture *c, uint64_t ts_ns)
@@ -94,15 +99,28 @@ void capture_saw_time(struct capture *c, uint64_t ts_ns)
 
 void capture_ignore(struct capture *c, const char *event_name)
 {
-	gpointer n = g_hash_table_lookup(c->ignored, event_name);
+	gpointer n;
 
+	/* A damaged capture can make up any number of names. */
+	if (!g_hash_table_contains(c->ignored, event_name) &&
+	    g_hash_table_size(c->ignored) >= CAP_IGNORED_NAMES_MAX)
+		event_name = "(other names)";
+	n = g_hash_table_lookup(c->ignored, event_name);
 	g_hash_table_replace(c->ignored, g_strdup(event_name),
 			     GUINT_TO_POINTER(GPOINTER_TO_UINT(n) + 1));
 }
 
+/* "path:line" for text, "path: byte offset N" for a .dat record. */
+static char *capture_where(const struct capture *c, unsigned long where)
+{
+	if (c->format == CAP_FORMAT_DAT)
+		return g_strdup_printf("%s: byte offset %lu", c->path, where);
+	return g_strdup_printf("%s:%lu", c->path, where);
+}
+
 void capture_warn(struct capture *c, unsigned long where, const char *fmt, ...)
 {
-	g_autofree char *msg = NULL;
+	g_autofree char *msg = NULL, *at = NULL;
 	va_list ap;
 
 	c->malformed++;
@@ -111,11 +129,8 @@ void capture_warn(struct capture *c, unsigned long where, const char *fmt, ...)
 	va_start(ap, fmt);
 	msg = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
-	if (c->format == CAP_FORMAT_DAT)
-		g_ptr_array_add(c->warnings, g_strdup_printf("%s: byte offset %lu: %s", c->path,
-							     where, msg));
-	else
-		g_ptr_array_add(c->warnings, g_strdup_printf("%s:%lu: %s", c->path, where, msg));
+	at = capture_where(c, where);
+	g_ptr_array_add(c->warnings, g_strdup_printf("%s: %s", at, msg));
 }
 
 static gint by_time(gconstpointer a, gconstpointer b)
@@ -131,6 +146,14 @@ bool capture_finish(struct capture *c, GError **error)
 {
 	unsigned int highest = 0;
 
+	if (c->full_at) {
+		g_autofree char *at = capture_where(c, c->full_at);
+
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID, "%s: more than %u events: "
+			    "import a shorter capture, or fewer CPUs (traces/import-format.md)", at,
+			    c->events_max);
+		return false;
+	}
 	g_array_sort(c->events, by_time);
 	for (guint i = 0; i < c->events->len; i++) {
 		const struct cap_event *ev = &g_array_index(c->events, struct cap_event, i);
@@ -168,10 +191,16 @@ static bool has_dat_magic(const char *path, bool *is_dat, GError **error)
 
 bool capture_load(const char *path, struct capture *c, GError **error)
 {
+	return capture_load_max(path, CAP_EVENTS_MAX, c, error);
+}
+
+bool capture_load_max(const char *path, guint events_max, struct capture *c, GError **error)
+{
 	bool is_dat, ok;
 
 	/* Text until the magic says otherwise: ftrace's and trace-cmd's are read alike. */
 	capture_init(c, path, CAP_FORMAT_FTRACE);
+	c->events_max = events_max;
 	if (!has_dat_magic(path, &is_dat, error))
 		return false;
 	if (is_dat)

@@ -58,10 +58,20 @@ struct capture {
 	uint64_t out_of_order;		/* events earlier than the one before them */
 	uint64_t malformed;		/* lines or records skipped as unreadable */
 	GPtrArray *warnings;		/* char *: "path:line: reason", at most CAP_WARNINGS_MAX */
+	guint events_max;		/* the readers stop at this many events ... */
+	unsigned long full_at;		/* ... where they reached it (0: not reached) */
 };
 
 /* CPU numbers a capture may name: far above any machine, and CPU + 1 cannot overflow. */
 #define CAP_CPUS_MAX	65536
+
+/*
+ * Events held in memory (64 bytes each, and the workload made of them as
+ * much again): a capture of more is refused, not left to exhaust memory.
+ */
+#define CAP_EVENTS_MAX		(1u << 24)
+/* Distinct names of ignored events counted by name; the rest as one. */
+#define CAP_IGNORED_NAMES_MAX	256
 
 /* The first warnings are kept with their location; the rest only counted. */
 #define CAP_WARNINGS_MAX	20
@@ -74,6 +84,8 @@ struct capture {
  * capture_clear().
  */
 bool capture_load(const char *path, struct capture *c, GError **error);
+/* The same, refusing a capture of more than events_max events (tests use small limits). */
+bool capture_load_max(const char *path, guint events_max, struct capture *c, GError **error);
 void capture_clear(struct capture *c);
 
 /*
@@ -85,8 +97,11 @@ bool cap_kind_of(const char *name, enum cap_kind *out);
 /* The format's name for messages. */
 const char *cap_format_name(enum cap_format f);
 
-/* For the readers: adding events and warnings, finishing. */
-void capture_add(struct capture *c, struct cap_event *ev);
+/*
+ * For the readers: adding events and warnings, finishing.  capture_add()
+ * returns false once the capture holds events_max events: the reader stops.
+ */
+bool capture_add(struct capture *c, struct cap_event *ev);
 /* Every record's time, also of events not used: the capture's span. */
 void capture_saw_time(struct capture *c, uint64_t ts_ns);
 void capture_ignore(struct capture *c, const char *event_name);

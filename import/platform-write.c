@@ -9,12 +9,25 @@ static void write_double(FILE *out, const char *key, double v)
 	fprintf(out, "%s=%s\n", key, g_ascii_dtostr(buf, sizeof(buf), v));
 }
 
-/* GKeyFile values are one line; escape what would break one. */
+/*
+ * GKeyFile values are one line, read back with only GKeyFile's own escapes
+ * undone (\\, \n, \t, \r, and \s for a leading blank): written with
+ * exactly those, every other byte as it is.
+ */
 static void write_string(FILE *out, const char *key, const char *v)
 {
-	g_autofree char *escaped = g_strescape(v ? v : "", NULL);
-
-	fprintf(out, "%s=%s\n", key, escaped);
+	fprintf(out, "%s=", key);
+	for (const char *c = v ? v : ""; *c; c++) {
+		switch (*c) {
+		case '\\': fputs("\\\\", out); break;
+		case '\n': fputs("\\n", out); break;
+		case '\t': fputs("\\t", out); break;
+		case '\r': fputs("\\r", out); break;
+		case ' ': fputs(c == v ? "\\s" : " ", out); break;
+		default: fputc(*c, out);
+		}
+	}
+	fputc('\n', out);
 }
 
 void platform_write(FILE *out, const struct platform *p, const char *name)
@@ -23,7 +36,8 @@ void platform_write(FILE *out, const struct platform *p, const char *name)
 
 	for (unsigned int i = 0; i < p->state_count; i++)
 		assumed |= p->states[i].power_assumed;
-	fprintf(out, "# Written by teosim capture-platform from %s.\n", p->source);
+	/* The source may hold any character: it goes into its key, escaped, not into a comment. */
+	fprintf(out, "# Written by teosim capture-platform; [platform] source says from where.\n");
 	if (assumed)
 		fprintf(out, "# Power figures marked power_assumed=true are teosim's assumptions "
 			     "(sim/platform-sysfs.c),\n# not measurements: replace them with "

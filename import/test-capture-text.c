@@ -199,6 +199,67 @@ static void test_not_captures(void **state)
 	assert_non_null(strstr(missing->message, "no-such-file.txt"));
 }
 
+/* basic.txt's fourth used event is on line 16: a limit of 3 stops the reader there. */
+static void test_event_limit(void **state)
+{
+	g_autofree char *path = testdata("basic.txt");
+	g_autoptr(GError) error = NULL;
+	struct capture c;
+
+	(void)state;
+	assert_false(capture_load_max(path, 3, &c, &error));
+	assert_non_null(strstr(error->message, "basic.txt:16: more than 3 events"));
+	assert_int_equal(c.events->len, 3);
+	capture_clear(&c);
+}
+
+/*
+ * A task name is any bytes, not UTF-8 (the line must still be read), and
+ * a line too long to be ftrace's is skipped without being held whole.
+ */
+static void test_raw_bytes_and_long_lines(void **state)
+{
+	g_autofree char *dir = test_tmpdir();
+	g_autoptr(GString) text = g_string_new("#P:1\n");
+	g_autofree char *path = NULL;
+	g_autoptr(GError) error = NULL;
+	struct capture c;
+
+	(void)state;
+	g_string_append(text, "   \xff\xfe\xc3-7  [000] d..1.  1.000001: cpu_idle: state=1 cpu_id=0\n");
+	g_string_append(text, "x-1 [000] d..1. 1.000002: ");
+	for (int i = 0; i < 2000; i++)
+		g_string_append(text, "pad=x ");
+	g_string_append(text, "\n          <idle>-0  [000] d..1.  1.000003: cpu_idle: state=-1 cpu_id=0\n");
+	path = test_write(dir, "bytes.txt", text->str, (gssize)text->len);
+	assert_true(capture_load(path, &c, &error));
+	assert_int_equal(c.counts[CAP_IDLE], 2);
+	assert_int_equal(c.malformed, 1);
+	assert_non_null(strstr(g_ptr_array_index(c.warnings, 0), ":3: line longer than 8192 bytes"));
+	capture_clear(&c);
+	test_rmtree(dir);
+}
+
+/* A damaged capture makes up event names: beyond the limit they are counted as one. */
+static void test_ignored_names_capped(void **state)
+{
+	g_autofree char *dir = test_tmpdir();
+	g_autoptr(GString) text = g_string_new("x-1 [000] d..1. 1.000000: cpu_idle: state=1 cpu_id=0\n");
+	g_autofree char *path = NULL;
+	struct capture c;
+
+	(void)state;
+	for (int i = 0; i < CAP_IGNORED_NAMES_MAX + 44; i++)
+		g_string_append_printf(text, "x-1 [000] d..1. 1.000001: made_up_%d: a=1\n", i);
+	path = test_write(dir, "names.txt", text->str, (gssize)text->len);
+	load_path_ok(path, &c);
+	assert_int_equal(g_hash_table_size(c.ignored), CAP_IGNORED_NAMES_MAX + 1);
+	assert_int_equal(ignored(&c, "made_up_0"), 1);
+	assert_int_equal(ignored(&c, "(other names)"), 44);
+	capture_clear(&c);
+	test_rmtree(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -209,6 +270,9 @@ int main(void)
 		cmocka_unit_test(test_lost_marker_before_next_event),
 		cmocka_unit_test(test_line_variants),
 		cmocka_unit_test(test_not_captures),
+		cmocka_unit_test(test_event_limit),
+		cmocka_unit_test(test_raw_bytes_and_long_lines),
+		cmocka_unit_test(test_ignored_names_capped),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,14 +16,21 @@ static inline char *testdata(const char *name)
 	return g_build_filename(IMPORT_TESTDATA, name, NULL);
 }
 
+/* Loads path, which must be a usable capture. */
+static inline void load_path_ok(const char *path, struct capture *c)
+{
+	g_autoptr(GError) error = NULL;
+
+	if (!capture_load(path, c, &error))
+		fail_msg("%s", error->message);
+}
+
 /* Loads testdata/name, which must be a usable capture. */
 static inline void load_ok(const char *name, struct capture *c)
 {
 	g_autofree char *path = testdata(name);
-	g_autoptr(GError) error = NULL;
 
-	if (!capture_load(path, c, &error))
-		fail_msg("%s: %s", name, error->message);
+	load_path_ok(path, c);
 }
 
 /* Loads and converts testdata/name; the capture is cleared. */

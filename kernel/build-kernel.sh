@@ -19,9 +19,7 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-mkdir -p "$TEOSIM_CACHE"
-exec 9>"$KERNEL_LOCK"
-flock 9
+lock_kernel
 
 tree=$("$KDIR/prepare-tree.sh")
 image=$tree/arch/x86/boot/bzImage

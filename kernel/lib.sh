@@ -99,6 +99,14 @@ is_own_tree() {
 	[ "$h" != "$1" ] && [ ${#h} = 16 ] && case $h in *[!0-9a-f]*) false ;; *) true ;; esac
 }
 
+# lock_kernel: takes the variant's lock on file descriptor 9, held until the
+# script ends or runs `flock -u 9`; whoever builds or prepares the tree holds it.
+lock_kernel() {
+	mkdir -p "$TEOSIM_CACHE"
+	exec 9>"$KERNEL_LOCK"
+	flock 9
+}
+
 # The patches listed in $PATCH_DIR/series, one per line, comments skipped.
 series_patches() {
 	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCH_DIR/series"

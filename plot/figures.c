@@ -34,21 +34,21 @@ static bool decisions_figure(const char *dir, const struct plot_series *s, GErro
 {
 	g_autofree char *name = g_strdup_printf("decisions-%s", s->governor);
 	double agree = s->periods ? 100.0 * (double)s->agree / (double)s->periods : 0.0;
-	FILE *dat = plot_data_open(dir, name, error), *gp;
+	struct out_file *dat = plot_data_open(dir, name, error), *gp;
 
 	if (!dat)
 		return false;
-	fprintf(dat, "# state good above below (idle periods, by the state selected)\n");
+	fprintf(dat->f, "# state good above below (idle periods, by the state selected)\n");
 	for (unsigned int i = 0; i < s->state_count; i++)
-		fprintf(dat, "%s %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n",
+		fprintf(dat->f, "%s %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n",
 			s->states[i].name, s->good[i], s->above[i], s->below[i]);
-	if (!plot_data_close(dat, dir, name, error))
+	if (!plot_data_close(dat, error))
 		return false;
 
 	gp = gnuplot_script_begin(dir, name, "good, above and below decisions per state", error);
 	if (!gp)
 		return false;
-	fprintf(gp, "set title \"%s on %s: decisions per selected state\\n"
+	fprintf(gp->f, "set title \"%s on %s: decisions per selected state\\n"
 		    "agreement with the hindsight-optimal state: %.2f %% of %" G_GUINT64_FORMAT
 		    " idle periods\"\n"
 		    "set style data histograms\nset style histogram rowstacked\n"
@@ -65,30 +65,30 @@ static bool decisions_figure(const char *dir, const struct plot_series *s, GErro
 static bool histogram_figure(const char *dir, const struct plot_series *s, GError **error)
 {
 	g_autofree char *name = g_strdup_printf("idle-histogram-%s", s->governor);
-	FILE *dat = plot_data_open(dir, name, error), *gp;
+	struct out_file *dat = plot_data_open(dir, name, error), *gp;
 
 	if (!dat)
 		return false;
 	/* Per bin: its edges, then each state's stack from and to. */
-	fprintf(dat, "# from_us to_us then per state (by index): stack_from stack_to\n");
+	fprintf(dat->f, "# from_us to_us then per state (by index): stack_from stack_to\n");
 	for (unsigned int b = 0; b < PLOT_HIST_BINS; b++) {
 		uint64_t below = 0;
 
-		fprintf(dat, "%.6g %.6g", plot_hist_bin_start_us(b), plot_hist_bin_start_us(b + 1));
+		fprintf(dat->f, "%.6g %.6g", plot_hist_bin_start_us(b), plot_hist_bin_start_us(b + 1));
 		for (unsigned int i = 0; i < s->state_count; i++) {
-			fprintf(dat, " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT, below,
+			fprintf(dat->f, " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT, below,
 				below + s->hist[b][i]);
 			below += s->hist[b][i];
 		}
-		fputc('\n', dat);
+		fputc('\n', dat->f);
 	}
-	if (!plot_data_close(dat, dir, name, error))
+	if (!plot_data_close(dat, error))
 		return false;
 
 	gp = gnuplot_script_begin(dir, name, "idle durations by selected state", error);
 	if (!gp)
 		return false;
-	fprintf(gp, "set title \"%s on %s: actual idle durations, coloured by the state selected\\n"
+	fprintf(gp->f, "set title \"%s on %s: actual idle durations, coloured by the state selected\\n"
 		    "dashed lines: target residencies\"\n"
 		    "set logscale x 10\nset xrange [1:1e7]\nset format x '10^{%%L}'\n"
 		    "set xlabel 'idle duration (us)'\nset ylabel 'idle periods'\n"
@@ -97,58 +97,58 @@ static bool histogram_figure(const char *dir, const struct plot_series *s, GErro
 	for (unsigned int i = 0; i < s->state_count; i++) {
 		if (s->states[i].target_residency_us < 1)
 			continue;	/* no place on a log axis */
-		fprintf(gp, "set arrow from %u, graph 0 to %u, graph 1 nohead dt 2 lc rgb '%s'\n"
+		fprintf(gp->f, "set arrow from %u, graph 0 to %u, graph 1 nohead dt 2 lc rgb '%s'\n"
 			    "set label \"%s %u us\" at %u, graph 0.97 rotate by 90 right font ',8'\n",
 			s->states[i].target_residency_us, s->states[i].target_residency_us,
 			state_colours[i], s->states[i].name, s->states[i].target_residency_us,
 			s->states[i].target_residency_us);
 	}
-	fprintf(gp, "plot ");
+	fprintf(gp->f, "plot ");
 	for (unsigned int i = 0; i < s->state_count; i++)
-		fprintf(gp, "%s'%s.dat' using (sqrt($1*$2)):($%u):1:2:%u:%u with boxxyerror "
+		fprintf(gp->f, "%s'%s.dat' using (sqrt($1*$2)):($%u):1:2:%u:%u with boxxyerror "
 			    "lc rgb '%s' title '%s'",
 			i ? ", \\\n     " : "", name, 4 + 2 * i, 3 + 2 * i, 4 + 2 * i,
 			state_colours[i], s->states[i].name);
-	fputc('\n', gp);
+	fputc('\n', gp->f);
 	return gnuplot_script_end(gp, name, error);
 }
 
 static bool timeline_figure(const char *dir, const struct plot_series *s, GError **error)
 {
 	g_autofree char *name = g_strdup_printf("timeline-%s", s->governor);
-	FILE *dat = plot_data_open(dir, name, error), *gp;
+	struct out_file *dat = plot_data_open(dir, name, error), *gp;
 
 	if (!dat)
 		return false;
-	fprintf(dat, "# time_ms selected optimal (CPU 0, one idle period in %" G_GUINT64_FORMAT ")\n",
+	fprintf(dat->f, "# time_ms selected optimal (CPU 0, one idle period in %" G_GUINT64_FORMAT ")\n",
 		s->stride);
 	for (guint i = 0; i < s->timeline->len; i++) {
 		const struct plot_sample *p = &g_array_index(s->timeline, struct plot_sample, i);
 
-		fprintf(dat, "%.6f %d %d\n", (double)p->entry_ns / 1e6, p->chosen, p->optimal);
+		fprintf(dat->f, "%.6f %d %d\n", (double)p->entry_ns / 1e6, p->chosen, p->optimal);
 	}
-	if (!plot_data_close(dat, dir, name, error))
+	if (!plot_data_close(dat, error))
 		return false;
 
 	gp = gnuplot_script_begin(dir, name, "selected and hindsight-optimal states over time",
 				  error);
 	if (!gp)
 		return false;
-	fprintf(gp, "set title \"%s on %s: selected against hindsight-optimal state\\n"
+	fprintf(gp->f, "set title \"%s on %s: selected against hindsight-optimal state\\n"
 		    "(CPU 0, one idle period in %" G_GUINT64_FORMAT "; dashed lines: workload phase changes)\"\n"
 		    "set xlabel 'simulated time (ms)'\nset ylabel 'idle state'\n"
 		    "set yrange [-0.5:%u.5]\nset key outside right top\n",
 		s->governor, s->platform, s->stride, s->state_count - 1);
-	write_state_tics(gp, "y", s->states, s->state_count);
+	write_state_tics(gp->f, "y", s->states, s->state_count);
 	for (guint i = 0; i < s->phases->len; i++) {
 		const struct plot_phase *p = &g_array_index(s->phases, struct plot_phase, i);
 		double ms = (double)p->at_ns / 1e6;
 
-		fprintf(gp, "set arrow from %.6f, graph 0 to %.6f, graph 1 nohead dt 2 lc rgb '#777777'\n"
+		fprintf(gp->f, "set arrow from %.6f, graph 0 to %.6f, graph 1 nohead dt 2 lc rgb '#777777'\n"
 			    "set label \"%s\" at %.6f, graph 0.98 left offset 0.3,0 font ',8'\n",
 			ms, ms, p->name, ms);
 	}
-	fprintf(gp, "plot '%s.dat' using 1:3 with steps lw 2 lc rgb '#4daf4a' title 'hindsight-optimal', \\\n"
+	fprintf(gp->f, "plot '%s.dat' using 1:3 with steps lw 2 lc rgb '#4daf4a' title 'hindsight-optimal', \\\n"
 		    "     '' using 1:2 with points pt 7 ps 0.4 lc rgb '#e41a1c' title 'selected'\n",
 		name);
 	return gnuplot_script_end(gp, name, error);
@@ -158,22 +158,22 @@ static bool energy_latency_figure(const char *dir, const struct plot_series *ser
 				  unsigned int n, GError **error)
 {
 	const char *name = "energy-latency";
-	FILE *dat = plot_data_open(dir, name, error), *gp;
+	struct out_file *dat = plot_data_open(dir, name, error), *gp;
 
 	if (!dat)
 		return false;
-	fprintf(dat, "# governor platform energy_mj optimal_energy_mj latency_mean_us latency_p99_us\n");
+	fprintf(dat->f, "# governor platform energy_mj optimal_energy_mj latency_mean_us latency_p99_us\n");
 	for (unsigned int i = 0; i < n; i++)
-		fprintf(dat, "%s %s %.6f %.6f %.3f %.3f\n", series[i].governor, series[i].platform,
+		fprintf(dat->f, "%s %s %.6f %.6f %.3f %.3f\n", series[i].governor, series[i].platform,
 			series[i].energy_mj, series[i].optimal_energy_mj,
 			series[i].latency_mean_us, series[i].latency_p99_us);
-	if (!plot_data_close(dat, dir, name, error))
+	if (!plot_data_close(dat, error))
 		return false;
 
 	gp = gnuplot_script_begin(dir, name, "energy against added wakeup latency", error);
 	if (!gp)
 		return false;
-	fprintf(gp, "set title \"Estimated energy against wakeup latency added by exit latencies\\n"
+	fprintf(gp->f, "set title \"Estimated energy against wakeup latency added by exit latencies\\n"
 		    "(non-timer wakeups; bars reach the 99th percentile)\"\n"
 		    "set xlabel 'added wakeup latency, mean (us)'\nset ylabel 'energy (mJ)'\n"
 		    "set offsets graph 0.1, graph 0.3, graph 0.1, graph 0.1\nset key off\n"
@@ -226,34 +226,34 @@ bool plot_write_diff(const char *dir, const struct plot_diff *d, bool *rendered,
 		     GError **error)
 {
 	g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
-	FILE *dat, *gp;
+	struct out_file *dat, *gp;
 
 	if (!make_dir(dir, error))
 		return false;
 	dat = plot_data_open(dir, "diff-matrix", error);
 	if (!dat)
 		return false;
-	fprintf(dat, "# rows: %s's state, columns: %s's state; idle periods\n",
+	fprintf(dat->f, "# rows: %s's state, columns: %s's state; idle periods\n",
 		d->governor_a, d->governor_b);
 	for (unsigned int a = 0; a < d->state_count; a++) {
 		for (unsigned int b = 0; b < d->state_count; b++)
-			fprintf(dat, "%s%" G_GUINT64_FORMAT, b ? " " : "", d->matrix[a][b]);
-		fputc('\n', dat);
+			fprintf(dat->f, "%s%" G_GUINT64_FORMAT, b ? " " : "", d->matrix[a][b]);
+		fputc('\n', dat->f);
 	}
-	if (!plot_data_close(dat, dir, "diff-matrix", error))
+	if (!plot_data_close(dat, error))
 		return false;
 	gp = gnuplot_script_begin(dir, "diff-matrix", "how two governors' decisions part", error);
 	if (!gp)
 		return false;
-	fprintf(gp, "set title \"States chosen by %s (rows) and %s (columns) for the same idle periods\"\n"
+	fprintf(gp->f, "set title \"States chosen by %s (rows) and %s (columns) for the same idle periods\"\n"
 		    "set xlabel '%s'\nset ylabel '%s'\nset yrange [-0.5:%u.5] reverse\n"
 		    "set xrange [-0.5:%u.5]\nset cblabel 'idle periods'\n"
 		    "set palette defined (0 '#ffffff', 1 '#08519c')\nset key off\n",
 		d->governor_a, d->governor_b, d->governor_b, d->governor_a,
 		d->state_count - 1, d->state_count - 1);
-	write_state_tics(gp, "x", d->states, d->state_count);
-	write_state_tics(gp, "y", d->states, d->state_count);
-	fprintf(gp, "plot 'diff-matrix.dat' matrix with image, \\\n"
+	write_state_tics(gp->f, "x", d->states, d->state_count);
+	write_state_tics(gp->f, "y", d->states, d->state_count);
+	fprintf(gp->f, "plot 'diff-matrix.dat' matrix with image, \\\n"
 		    "     '' matrix using 1:2:(sprintf('%%d', $3)) with labels font ',9'\n");
 	if (!gnuplot_script_end(gp, "diff-matrix", error))
 		return false;
@@ -261,19 +261,19 @@ bool plot_write_diff(const char *dir, const struct plot_diff *d, bool *rendered,
 	dat = plot_data_open(dir, "diff-timeline", error);
 	if (!dat)
 		return false;
-	fprintf(dat, "# slice_start_ms decisions differing percent_differing\n");
+	fprintf(dat->f, "# slice_start_ms decisions differing percent_differing\n");
 	for (unsigned int i = 0; i < PLOT_DIFF_BUCKETS; i++)
-		fprintf(dat, "%.6f %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %.3f\n",
+		fprintf(dat->f, "%.6f %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %.3f\n",
 			(double)(i * (d->end_ns / PLOT_DIFF_BUCKETS + 1)) / 1e6, d->decisions[i],
 			d->differing[i],
 			d->decisions[i] ? 100.0 * (double)d->differing[i] / (double)d->decisions[i] : 0.0);
-	if (!plot_data_close(dat, dir, "diff-timeline", error))
+	if (!plot_data_close(dat, error))
 		return false;
 	gp = gnuplot_script_begin(dir, "diff-timeline", "share of differing decisions over time",
 				  error);
 	if (!gp)
 		return false;
-	fprintf(gp, "set title \"Where %s and %s decide differently\"\n"
+	fprintf(gp->f, "set title \"Where %s and %s decide differently\"\n"
 		    "set xlabel 'simulated time (ms)'\nset ylabel 'decisions that differ (%%)'\n"
 		    "set yrange [0:100]\nset style fill solid 0.8 border -1\nset key off\n"
 		    "plot 'diff-timeline.dat' using 1:4 with boxes lc rgb '#e41a1c'\n",

@@ -1,53 +1,41 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <errno.h>
 
 #include "gnuplot.h"
 #include "kvline.h"
+#include "out-file.h"
 
 char *gnuplot_find(void)
 {
 	return g_find_program_in_path("gnuplot");
 }
 
-static FILE *open_in(const char *dir, const char *name, const char *ext, GError **error)
+/* Written whole or not at all (out-file.h): a failed run leaves older figures as they were. */
+static struct out_file *open_in(const char *dir, const char *name, const char *ext,
+				GError **error)
 {
 	g_autofree char *path = g_strdup_printf("%s/%s.%s", dir, name, ext);
-	FILE *f = fopen(path, "w");
 
-	if (!f)
-		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s", path, g_strerror(errno));
-	return f;
+	return out_file_open(path, error);
 }
 
-static bool close_in(FILE *f, const char *dir, const char *name, const char *ext,
-		     GError **error)
-{
-	if (fclose(f) != 0) {
-		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s/%s.%s: %s",
-			    dir, name, ext, g_strerror(errno));
-		return false;
-	}
-	return true;
-}
-
-FILE *plot_data_open(const char *dir, const char *name, GError **error)
+struct out_file *plot_data_open(const char *dir, const char *name, GError **error)
 {
 	return open_in(dir, name, "dat", error);
 }
 
-bool plot_data_close(FILE *f, const char *dir, const char *name, GError **error)
+bool plot_data_close(struct out_file *dat, GError **error)
 {
-	return close_in(f, dir, name, "dat", error);
+	return out_file_commit(dat, error);
 }
 
-FILE *gnuplot_script_begin(const char *dir, const char *name, const char *what,
-			   GError **error)
+struct out_file *gnuplot_script_begin(const char *dir, const char *name, const char *what,
+				      GError **error)
 {
-	FILE *gp = open_in(dir, name, "gp", error);
+	struct out_file *gp = open_in(dir, name, "gp", error);
 
 	if (!gp)
 		return NULL;
-	fprintf(gp, "# teosim figure: %s.\n"
+	fprintf(gp->f, "# teosim figure: %s.\n"
 		    "# Data: %s.dat.  Edit freely; 'gnuplot %s.gp' redraws %s.png and %s.svg.\n\n"
 		    "set terminal pngcairo size %d,%d enhanced font 'DejaVu Sans,10'\n"
 		    "set output '%s.png'\n"
@@ -56,16 +44,11 @@ FILE *gnuplot_script_begin(const char *dir, const char *name, const char *what,
 	return gp;
 }
 
-bool gnuplot_script_end(FILE *gp, const char *name, GError **error)
+bool gnuplot_script_end(struct out_file *gp, const char *name, GError **error)
 {
-	fprintf(gp, "\nset terminal svg size %d,%d dynamic enhanced font 'DejaVu Sans,10'\n"
+	fprintf(gp->f, "\nset terminal svg size %d,%d dynamic enhanced font 'DejaVu Sans,10'\n"
 		    "set output '%s.svg'\nreplot\n", PLOT_WIDTH, PLOT_HEIGHT, name);
-	if (fclose(gp) != 0) {
-		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s.gp: %s", name,
-			    g_strerror(errno));
-		return false;
-	}
-	return true;
+	return out_file_commit(gp, error);
 }
 
 bool gnuplot_render(const char *gnuplot, const char *dir, const char *name, GError **error)

@@ -8,6 +8,8 @@
 
 #include <glib.h>
 
+#include "out-file.h"
+
 /* The gnuplot program found in PATH, or NULL; the caller frees it. */
 char *gnuplot_find(void);
 
@@ -16,16 +18,16 @@ char *gnuplot_find(void);
  * and the PNG terminal.  The caller writes the plot commands, then calls
  * gnuplot_script_end(), which redraws the same plot as SVG.
  */
-FILE *gnuplot_script_begin(const char *dir, const char *name, const char *what,
-			   GError **error);
-bool gnuplot_script_end(FILE *gp, const char *name, GError **error);
+struct out_file *gnuplot_script_begin(const char *dir, const char *name, const char *what,
+				      GError **error);
+bool gnuplot_script_end(struct out_file *gp, const char *name, GError **error);
 
 /* Runs gnuplot on dir/NAME.gp, in dir. */
 bool gnuplot_render(const char *gnuplot, const char *dir, const char *name, GError **error);
 
-/* Opens dir/NAME.dat for writing. */
-FILE *plot_data_open(const char *dir, const char *name, GError **error);
-bool plot_data_close(FILE *f, const char *dir, const char *name, GError **error);
+/* dir/NAME.dat, for writing to ->f; in place once closed without an error. */
+struct out_file *plot_data_open(const char *dir, const char *name, GError **error);
+bool plot_data_close(struct out_file *dat, GError **error);
 
 /* Width and height of every rendered figure, in pixels. */
 #define PLOT_WIDTH	960

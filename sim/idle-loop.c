@@ -80,8 +80,9 @@ bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_govern
 	/* With one state the kernel never calls the governor. */
 	if (cfg->platform->state_count < 2) {
 		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
-			    "platform %s: a governor needs at least two idle states",
-			    cfg->platform->name);
+			    "%s: %u idle state: a governor needs at least two (the kernel "
+			    "calls none with fewer)", cfg->platform->path ? cfg->platform->path :
+			    cfg->platform->name, cfg->platform->state_count);
 		return false;
 	}
 	if (!kshim_hz_valid(cfg->hz)) {

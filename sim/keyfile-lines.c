@@ -6,6 +6,7 @@
 
 #include "keyfile-lines.h"
 #include "kvline.h"
+#include "small-file.h"
 
 static char *line_key(const char *group, const char *key)
 {
@@ -118,7 +119,7 @@ bool kf_load(struct kf_file *f, const char *path, GError **error)
 	f->path = g_strdup(path);
 	f->lines = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	f->kf = g_key_file_new();
-	if (!g_file_get_contents(path, &text, &len, &err)) {
+	if (!small_file_read(path, KF_FILE_MAX, &text, &len, &err)) {
 		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s", err->message);
 		return false;
 	}

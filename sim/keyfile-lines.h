@@ -13,6 +13,9 @@
 
 #include <glib.h>
 
+/* Platforms and scenarios are a few kilobytes: a larger file is refused, not loaded. */
+#define KF_FILE_MAX	(1u << 20)
+
 struct kf_file {
 	char *path;
 	GKeyFile *kf;

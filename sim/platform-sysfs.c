@@ -11,6 +11,7 @@
 #include "keyfile-lines.h"
 #include "kvline.h"
 #include "platform-private.h"
+#include "small-file.h"
 
 /*
  * sysfs has no busy power and drivers rarely report idle power (intel_idle
@@ -23,6 +24,8 @@
 #define SYSFS_BUSY_MW		1000.0
 #define SYSFS_SHALLOW_SHARE	0.3
 #define SYSFS_REPORTED_MAX_MW	1000000
+/* A sysfs attribute is at most a page. */
+#define SYSFS_ATTR_MAX		4096
 
 #define NAME_CHARS	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-"
 
@@ -68,7 +71,7 @@ static bool read_attr(const char *dir, unsigned int i, const char *file, bool re
 	size_t len;
 
 	*out = NULL;
-	if (!g_file_get_contents(path, &text, &len, &err)) {
+	if (!small_file_read(path, SYSFS_ATTR_MAX, &text, &len, &err)) {
 		if (!required && g_error_matches(err, G_FILE_ERROR, G_FILE_ERROR_NOENT))
 			return true;
 		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s", err->message);

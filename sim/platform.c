@@ -31,6 +31,7 @@ void platform_clear(struct platform *p)
 	g_free(p->name);
 	g_free(p->description);
 	g_free(p->source);
+	g_free(p->path);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -192,11 +193,13 @@ bool platform_load(const char *spec, struct platform *out, GError **error)
 
 	memset(out, 0, sizeof(*out));
 	if (!strcmp(spec, "sysfs"))
-		ok = platform_load_sysfs("/sys/devices/system/cpu/cpu0/cpuidle", out, error);
+		path = g_strdup("/sys/devices/system/cpu/cpu0/cpuidle");
 	else if (g_str_has_prefix(spec, "sysfs:"))
-		ok = platform_load_sysfs(spec + strlen("sysfs:"), out, error);
+		path = g_strdup(spec + strlen("sysfs:"));
+	if (path)
+		ok = platform_load_sysfs(path, out, error);
 	else if (strchr(spec, '/') || g_str_has_suffix(spec, PLATFORM_SUFFIX))
-		ok = load_keyfile(spec, out, error);
+		ok = load_keyfile(path = g_strdup(spec), out, error);
 	else {
 		/* A bare name is a bundled platform. */
 		path = g_strconcat(platform_dir(), "/", spec, PLATFORM_SUFFIX, NULL);
@@ -207,7 +210,9 @@ bool platform_load(const char *spec, struct platform *out, GError **error)
 			ok = false;
 		}
 	}
-	if (!ok)
+	if (ok)
+		out->path = g_steal_pointer(&path);
+	else
 		platform_clear(out);
 	return ok;
 }

@@ -29,6 +29,7 @@ struct platform {
 	char *name;			/* "skx", or the file's base name */
 	char *description;
 	char *source;			/* where the table comes from */
+	char *path;			/* the file or sysfs directory it was read from */
 	double busy_power_mw;		/* while running, per CPU */
 	/* How long after its expiry a timer's interrupt reaches the CPU (0 unless given). */
 	uint32_t timer_latency_us;

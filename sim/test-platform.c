@@ -4,6 +4,7 @@
  * Linux 6.1 intel_idle.c and the device trees, as listed in each test), the
  * error paths of the key-file reader, and a fake sysfs directory.
  */
+#include "keyfile-lines.h"
 #include "platform.h"
 #include "test-files.h"
 
@@ -477,6 +478,37 @@ static void test_sysfs_errors(void **state)
 	expect_sysfs_error(polling_late, 2, "state1/name", "name");
 }
 
+/* Key files and sysfs attributes are small by nature: a huge one is refused before it is loaded. */
+static void test_oversized_files(void **state)
+{
+	static const char *const one_state[][5] = { { "C1", "1", "1", "0", NULL } };
+	g_autofree char *dir = fake_sysfs(one_state, 1);
+	g_autofree char *spec = g_strconcat("sysfs:", dir, NULL);
+	g_autofree char *attr = g_build_filename(dir, "state0", "latency", NULL);
+	g_autofree char *padded = g_strnfill(KF_FILE_MAX, '#');
+	g_autofree char *one_more = g_strconcat(padded, "\n", NULL);
+	g_autofree char *zeros = g_strnfill(5000, '0');
+	g_autofree char *huge = NULL;
+	g_autoptr(GError) error = NULL;
+	struct platform p;
+
+	(void)state;
+	/* Exactly the limit is still read (and refused for what it holds), one byte more is not. */
+	huge = test_write(dir, "huge.platform", padded, KF_FILE_MAX);
+	assert_false(platform_load(huge, &p, &error));
+	assert_null(strstr(error->message, "larger than"));
+	g_clear_error(&error);
+	g_free(huge);
+	huge = test_write(dir, "huge.platform", one_more, KF_FILE_MAX + 1);
+	assert_false(platform_load(huge, &p, &error));
+	test_assert_names(error, huge, 0, "larger than 1048576 bytes");
+	g_clear_error(&error);
+	g_free(test_write(dir, "state0/latency", zeros, -1));
+	assert_false(platform_load(spec, &p, &error));
+	test_assert_names(error, attr, 0, "larger than 4096 bytes");
+	test_rmtree(dir);
+}
+
 static void test_sysfs_missing(void **state)
 {
 	static const char *const no_residency[][5] = {
@@ -523,6 +555,7 @@ int main(void)
 		cmocka_unit_test(test_sysfs_reported_power_above_busy),
 		cmocka_unit_test(test_sysfs_errors),
 		cmocka_unit_test(test_sysfs_missing),
+		cmocka_unit_test(test_oversized_files),
 	};
 
 	/* The bundled platforms of this source tree, not an installed copy. */

@@ -355,6 +355,54 @@ static void test_timer_ids(void **state)
 	expect_error(f, 11, "cancel at_ns=500 cpu=1 id=1", 11, "id");		/* armed on cpu 0 */
 }
 
+/*
+ * A trace of n timers, each id its own: expiring 5 ns after it is armed
+ * (one armed at a time), or all at 1 s.
+ */
+static char *many_timers(struct fixture *f, unsigned int n, bool short_lived)
+{
+	g_autoptr(GString) text = g_string_new("teosim-trace 1\ncpus 1\nend_ns 2000000000\n");
+
+	for (unsigned int i = 0; i < n; i++)
+		g_string_append_printf(text, "timer at_ns=%u cpu=0 id=%u expires_ns=%u\n", i * 10, i,
+				       short_lived ? i * 10 + 5 : 1000000000);
+	return write_trace(f, text->str, (gssize)text->len);
+}
+
+/* Reads the trace with a limit on timers armed at once: the events read, or -1 with the error. */
+static int read_limited(const char *path, unsigned int max, GError **error)
+{
+	struct trace_reader *r = trace_open(path, error);
+	const struct trace_event *ev;
+	int n = 0, ret;
+
+	assert_non_null(r);
+	trace_limit_armed(r, max);
+	while ((ret = trace_next(r, &ev, error)) > 0)
+		n++;
+	trace_close(r);
+	return ret < 0 ? -1 : n;
+}
+
+/*
+ * Memory follows the timers armed at once, up to a limit (TRACE_ARMED_MAX;
+ * 100 here, so that the test stays small).  The reader checks it as its
+ * table fills: at 64 known timers, then 128, then 200 (twice the limit).
+ * With all armed, the check at 128 finds more than 100: the 129th timer,
+ * on line 3 + 129, is the error.
+ */
+static void test_armed_limit(void **state)
+{
+	struct fixture *f = *state;
+	g_autoptr(GError) error = NULL;
+
+	assert_int_equal(read_limited(many_timers(f, 1000, true), 100, &error), 1000);
+	assert_int_equal(read_limited(many_timers(f, 100, false), 100, &error), 100);
+	assert_int_equal(read_limited(many_timers(f, 300, false), 100, &error), -1);
+	test_assert_names(error, f->path, 132, "id");
+	assert_non_null(strstr(error->message, "128 timers armed at once, more than the 100"));
+}
+
 static void expect_raw_error(struct fixture *f, const char *text, gssize len,
 			     unsigned long line, const char *what)
 {
@@ -401,6 +449,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_header_errors, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_timer_ids, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_broken_lines, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_armed_limit, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

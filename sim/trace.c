@@ -28,6 +28,8 @@ struct trace_reader {
 	struct known_timer *timers;
 	unsigned int nr_timers, timers_cap;
 	unsigned int forget_at;		/* nr_timers that triggers forget_expired() */
+	unsigned int armed_max;		/* TRACE_ARMED_MAX, or a test's limit */
+	bool armed_full;		/* more than armed_max timers are armed */
 	struct idmap timer_ids;
 	struct kv_line pending;		/* the first event, read while ending the header */
 	bool has_pending;
@@ -71,16 +73,26 @@ static void forget_expired(struct trace_reader *r)
 	for (unsigned int i = r->nr_timers; i-- > 0;)
 		if (!is_armed(&r->timers[i], r->last_at))
 			forget_timer(r, &r->timers[i]);
-	r->forget_at = MAX(FORGET_MIN, 2 * r->nr_timers);
+	r->forget_at = MIN(MAX(FORGET_MIN, 2 * r->nr_timers), 2 * r->armed_max);
 }
 
-/* A new known timer of that id, which the reader does not know; the caller fills it. */
+/*
+ * A new known timer of that id, which the reader does not know; the caller
+ * fills it.  NULL when more than armed_max timers are armed at once.  That
+ * is checked whenever the table, expired timers included, fills up to
+ * forget_at (at most twice armed_max): forgetting then at least halves it,
+ * so reading stays linear in the trace and memory bounded.
+ */
 static struct known_timer *add_timer(struct trace_reader *r, uint64_t id)
 {
 	struct known_timer *t;
 
-	if (r->nr_timers >= r->forget_at)
+	if (r->nr_timers >= r->forget_at) {
 		forget_expired(r);
+		r->armed_full = r->nr_timers > r->armed_max;
+	}
+	if (r->armed_full)
+		return NULL;
 	if (r->nr_timers == r->timers_cap) {
 		r->timers_cap = MAX(FORGET_MIN, 2 * r->timers_cap);
 		r->timers = g_renew(struct known_timer, r->timers, r->timers_cap);
@@ -229,6 +241,7 @@ struct trace_reader *trace_open(const char *path, GError **error)
 	struct trace_reader *r = g_new0(struct trace_reader, 1);
 
 	r->forget_at = FORGET_MIN;
+	r->armed_max = TRACE_ARMED_MAX;
 	idmap_init(&r->timer_ids);
 	if (!kv_open(&r->kv, path, error)) {
 		trace_close(r);
@@ -239,6 +252,12 @@ struct trace_reader *trace_open(const char *path, GError **error)
 		return NULL;
 	}
 	return r;
+}
+
+void trace_limit_armed(struct trace_reader *r, unsigned int max)
+{
+	r->armed_max = max;
+	r->forget_at = MIN(r->forget_at, 2 * max);
 }
 
 const struct trace_header *trace_header(const struct trace_reader *r)
@@ -297,13 +316,20 @@ static bool cancellable(const struct known_timer *t, const struct trace_event *e
 }
 
 /* Notes a valid timer event: t is the table's entry for its id, or NULL. */
-static void note_timer(struct trace_reader *r, struct known_timer *t, const struct trace_event *ev)
+static bool note_timer(struct trace_reader *r, struct known_timer *t, const struct trace_event *ev,
+		       GError **error)
 {
 	if (!t)
 		t = add_timer(r, ev->timer_id);
+	if (!t) {
+		kv_error(&r->kv, error, "id", "%u timers armed at once, more than the %u a trace "
+			 "may have", r->nr_timers, r->armed_max);
+		return false;
+	}
 	t->cpu = ev->cpu;
 	t->fires_ns = ev->fires_ns ? ev->fires_ns : ev->expires_ns;
 	t->periodic = ev->period_ns != 0;
+	return true;
 }
 
 static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
@@ -338,8 +364,7 @@ static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_
 			 "cancel it there first", ev->timer_id, t->cpu);
 		return false;
 	}
-	note_timer(r, t, ev);
-	return true;
+	return note_timer(r, t, ev, error);
 }
 
 static bool parse_cancel(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
@@ -621,10 +646,13 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 		if (ev->kind == TRACE_TIMER ? armed_elsewhere(t, ev) : !cancellable(t, ev))
 			return false;
 	}
+	/* A full table: the general path says so. */
+	if (ev->kind == TRACE_TIMER && !t && !(t = add_timer(r, ev->timer_id)))
+		return false;
 	ev->line = r->kv.line;
 	r->last_at = ev->at_ns;
 	if (ev->kind == TRACE_TIMER)
-		note_timer(r, t, ev);
+		note_timer(r, t, ev, NULL);
 	else if (ev->kind == TRACE_CANCEL)
 		forget_timer(r, t);
 	return true;

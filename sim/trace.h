@@ -50,6 +50,8 @@ struct trace_reader;
 /* Opens a trace and reads its header. */
 struct trace_reader *trace_open(const char *path, GError **error);
 const struct trace_header *trace_header(const struct trace_reader *r);
+/* For tests: fewer timers armed at once than TRACE_ARMED_MAX (trace-limits.h). */
+void trace_limit_armed(struct trace_reader *r, unsigned int max);
 /*
  * 1 with *ev pointing at the next event, 0 at the end, -1 on error
  * (file:line:field).  The event is the reader's: valid until the next call.

@@ -38,6 +38,8 @@ printf 'teosim-trace 1\ncpus 1\nend_ns 1000000\n' > "$work/idle.trace"
 printf '[platform]\nname=broken\n' > "$work/broken.platform"
 expect 1 "unknown platform 'nosuch'" "$teosim" run --governor teo-6.1 --platform nosuch "$work/idle.trace"
 expect 1 "broken.platform" "$teosim" run --governor teo-6.1 --platform "$work/broken.platform" "$work/idle.trace"
+printf '[platform]\nname=one\ndescription=d\nsource=s\nbusy_power_mw=1000\n\n[state0]\nname=C1\nexit_latency_us=1\ntarget_residency_us=1\npower_mw=100\npower_assumed=false\n' > "$work/one.platform"
+expect 1 "one.platform: 1 idle state: a governor needs at least two" "$teosim" run --governor teo-6.1 --platform "$work/one.platform" "$work/idle.trace"
 expect 1 "missing.trace: No such file" "$teosim" run --governor teo-6.1 --platform skx "$work/missing.trace"
 expect 1 "bad.trace:4: work_ns: 'x' is not a decimal number" "$teosim" compare --governors teo-6.1,menu-6.1 --platform skx "$work/bad.trace"
 expect 1 "unknown governor 'nosuch'" "$teosim" compare --governors teo-6.1,nosuch --platform skx "$work/idle.trace"
@@ -47,5 +49,39 @@ expect 2 "need --governors A,B" "$teosim" diff --platform skx "$work/idle.trace"
 expect 0 "" "$teosim" diff --governors teo-6.1,teo-6.1 --platform skx "$work/idle.trace"
 expect 1 "missing.scenario" "$teosim" gen "$work/missing.scenario"
 expect 2 "need --governors" "$teosim" plot --platform skx "$work/idle.trace"
+
+# A failed run leaves an existing output as it was, and no temporary file beside it.
+kept() {
+	if [ "$(cat "$work/keep/$1")" != "an older output" ] ||
+	   [ "$(ls "$work/keep" | wc -l)" -ne 1 ]; then
+		echo "FAIL: $1 was clobbered, or a temporary file was left: $(ls "$work/keep")"
+		failures=$((failures + 1))
+	fi
+	rm -rf "$work/keep"
+}
+older() {
+	mkdir -p "$work/keep"
+	echo "an older output" > "$work/keep/$1"
+}
+older out.trace
+expect 1 "missing.scenario" "$teosim" gen -o "$work/keep/out.trace" "$work/missing.scenario"
+kept out.trace
+older usage.txt
+expect 1 "truncated:6: truncated line" "$teosim" replay --governor teo-6.1 --usage "$work/keep/usage.txt" "$work/truncated"
+kept usage.txt
+older out.platform
+expect 1 "no state0 directory" "$teosim" capture-platform --sysfs "$work" -o "$work/keep/out.platform"
+kept out.platform
+older imported.trace
+expect 1 "empty: no power:cpu_idle events" "$teosim" import -o "$work/keep/imported.trace" "$work/empty"
+kept imported.trace
+# And a run that succeeds replaces it whole, with the usual mode.
+older usage.txt
+expect 0 "" "$teosim" replay --governor teo-6.1 --usage "$work/keep/usage.txt" "$work/good"
+if grep -q "an older output" "$work/keep/usage.txt" || [ "$(stat -c %a "$work/keep/usage.txt")" = 600 ]; then
+	echo "FAIL: --usage did not replace the older file, or left it mode 600"
+	failures=$((failures + 1))
+fi
+rm -rf "$work/keep"
 
 [ "$failures" -eq 0 ]

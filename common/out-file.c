@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "kvline.h"
+#include "out-file.h"
+
+struct out_file *out_file_open(const char *path, GError **error)
+{
+	struct out_file *o = g_new0(struct out_file, 1);
+	int fd;
+
+	o->path = g_strdup(path);
+	/* Beside the output: a rename within one file system is atomic. */
+	o->tmp = g_strconcat(path, ".XXXXXX", NULL);
+	fd = g_mkstemp(o->tmp);
+	if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s", path, g_strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			g_unlink(o->tmp);
+		}
+		g_free(o->path);
+		g_free(o->tmp);
+		g_free(o);
+		return NULL;
+	}
+	return o;
+}
+
+static void out_file_free(struct out_file *o)
+{
+	g_free(o->path);
+	g_free(o->tmp);
+	g_free(o);
+}
+
+bool out_file_commit(struct out_file *o, GError **error)
+{
+	bool ok = !ferror(o->f);
+	const char *why = ok ? NULL : "write failed";
+
+	if (fclose(o->f) != 0 && ok) {
+		ok = false;
+		why = g_strerror(errno);
+	}
+	/* mkstemp makes the file 0600; an output gets the usual mode. */
+	if (ok) {
+		mode_t mask = umask(0);
+
+		umask(mask);
+		if (g_chmod(o->tmp, 0666 & ~mask) != 0 || g_rename(o->tmp, o->path) != 0) {
+			ok = false;
+			why = g_strerror(errno);
+		}
+	}
+	if (!ok) {
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s (left as it was)", o->path, why);
+		g_unlink(o->tmp);
+	}
+	out_file_free(o);
+	return ok;
+}
+
+void out_file_abort(struct out_file *o)
+{
+	fclose(o->f);
+	g_unlink(o->tmp);
+	out_file_free(o);
+}

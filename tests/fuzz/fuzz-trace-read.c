@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "fuzz-input.h"
+#include "fuzz-trace-read.h"
+#include "trace-limits.h"
+#include "trace.h"
+
+static void check_event(const struct trace_header *h, const struct trace_event *ev,
+			uint64_t *last_at)
+{
+	FUZZ_ASSERT(ev->at_ns >= *last_at);
+	*last_at = ev->at_ns;
+	FUZZ_ASSERT(ev->at_ns <= TRACE_TIME_MAX);
+	if (ev->kind != TRACE_PHASE)
+		FUZZ_ASSERT(ev->cpu < h->nr_cpus);
+	if (ev->kind == TRACE_TIMER) {
+		FUZZ_ASSERT(ev->expires_ns >= ev->at_ns);
+		FUZZ_ASSERT(ev->fires_ns == 0 || ev->fires_ns >= ev->expires_ns);
+		FUZZ_ASSERT(ev->period_ns == 0 || ev->period_ns >= TRACE_PERIOD_MIN_NS);
+	}
+}
+
+/* Refused input must say why; teosim's own output must not be refused. */
+static void check_error(GError *error, bool must_be_valid)
+{
+	if (!error)
+		return;
+	FUZZ_ASSERT(error->message[0]);
+	if (must_be_valid) {
+		fprintf(stderr, "teosim wrote a trace that it refuses: %s\n", error->message);
+		FUZZ_ASSERT(!must_be_valid);
+	}
+	g_error_free(error);
+}
+
+void fuzz_read_trace(const char *path, bool must_be_valid)
+{
+	const struct trace_event *ev;
+	struct trace_reader *r;
+	GError *error = NULL;
+	uint64_t last_at = 0;
+	int got;
+
+	r = trace_open(path, &error);
+	if (!r) {
+		FUZZ_ASSERT(error);
+		check_error(error, must_be_valid);
+		return;
+	}
+	FUZZ_ASSERT(trace_header(r)->nr_cpus > 0);
+	while ((got = trace_next(r, &ev, &error)) == 1)
+		check_event(trace_header(r), ev, &last_at);
+	FUZZ_ASSERT((got < 0) == (error != NULL));
+	check_error(error, must_be_valid);
+	trace_close(r);
+}
