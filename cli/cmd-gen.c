@@ -37,9 +37,7 @@ int cmd_gen(int argc, char **argv)
 		return teosim_fail(error);
 	ok = gen_write(argv[1], (uint32_t)seed, o ? o->f : stdout, &error);
 	/* No half-written trace is left to be mistaken for a whole one, nor an older one clobbered. */
-	if (o && ok)
-		ok = out_file_commit(o, &error);
-	else if (o)
-		out_file_abort(o);
+	if (o)
+		ok = out_file_finish(o, ok, &error);
 	return ok ? 0 : teosim_fail(error);
 }

@@ -47,10 +47,8 @@ int cmd_replay(int argc, char **argv)
 		return teosim_fail(error);
 	ok = replay_run(gov, argv[1], quiet ? NULL : stdout, check, usage ? usage->f : NULL,
 			&result, &error);
-	if (usage && ok)
-		ok = out_file_commit(usage, &error);
-	else if (usage)
-		out_file_abort(usage);
+	if (usage)
+		ok = out_file_finish(usage, ok, &error);
 	if (!ok)
 		return teosim_fail(error);
 	if (check)

@@ -7,6 +7,13 @@
 #include "kvline.h"
 #include "out-file.h"
 
+static void out_file_free(struct out_file *o)
+{
+	g_free(o->path);
+	g_free(o->tmp);
+	g_free(o);
+}
+
 struct out_file *out_file_open(const char *path, GError **error)
 {
 	struct out_file *o = g_new0(struct out_file, 1);
@@ -22,19 +29,10 @@ struct out_file *out_file_open(const char *path, GError **error)
 			close(fd);
 			g_unlink(o->tmp);
 		}
-		g_free(o->path);
-		g_free(o->tmp);
-		g_free(o);
+		out_file_free(o);
 		return NULL;
 	}
 	return o;
-}
-
-static void out_file_free(struct out_file *o)
-{
-	g_free(o->path);
-	g_free(o->tmp);
-	g_free(o);
 }
 
 bool out_file_commit(struct out_file *o, GError **error)
@@ -69,4 +67,12 @@ void out_file_abort(struct out_file *o)
 	fclose(o->f);
 	g_unlink(o->tmp);
 	out_file_free(o);
+}
+
+bool out_file_finish(struct out_file *o, bool ok, GError **error)
+{
+	if (ok)
+		return out_file_commit(o, error);
+	out_file_abort(o);
+	return false;
 }

@@ -24,5 +24,7 @@ struct out_file *out_file_open(const char *path, GError **error);
 bool out_file_commit(struct out_file *o, GError **error);
 /* Closes and removes the temporary file: the output is not touched.  Frees o. */
 void out_file_abort(struct out_file *o);
+/* After the writer's run: commits when it went well (ok), else aborts.  Frees o. */
+bool out_file_finish(struct out_file *o, bool ok, GError **error);
 
 #endif /* TEOSIM_OUT_FILE_H */
