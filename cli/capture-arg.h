@@ -19,8 +19,24 @@
 bool capture_import(const char *cmd, const char *path, const char *name, struct capture *c,
 		    struct imported *im, GError **error);
 
-/* Writes the imported trace to path, or to a new temporary file (*tmp) when path is NULL. */
-bool imported_save(const struct imported *im, const char *capture, const char *path,
-		   char **tmp, GError **error);
+/*
+ * The captured machine's platform spec (platform_load()): given when not
+ * NULL, else the platform file or cpuidle copy that kernel/capture-ftrace.sh
+ * leaves beside the capture (NAME.platform, NAME.cpuidle/ for a capture
+ * NAME.trace.txt or NAME.dat), else NULL.
+ */
+char *capture_platform_spec(const char *capture, const char *given);
+
+/* The error for a capture whose machine is unknown, saying how to name it. */
+void capture_platform_missing(const char *capture, GError **error);
+
+/*
+ * Writes the imported trace to path, or to a new temporary file (*tmp) when
+ * path is NULL.  With a platform spec, a trace at path names it in its
+ * header: a bundled platform by its name, any other as a platform file
+ * written beside the trace (path without .trace, plus .platform).
+ */
+bool imported_save(const struct imported *im, const char *capture, const char *platform,
+		   const char *path, char **tmp, GError **error);
 
 #endif /* TEOSIM_CAPTURE_ARG_H */

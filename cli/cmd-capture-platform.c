@@ -6,11 +6,9 @@
 #include "commands.h"
 #include "kvline.h"
 #include "options.h"
-#include "out-file.h"
 #include "platform-write.h"
 
 #define SYSFS_CPUIDLE	"/sys/devices/system/cpu/cpu0/cpuidle"
-#define PLATFORM_SUFFIX	".platform"
 
 /* The platform's name: the output file's base name, as for bundled platforms. */
 static char *name_from_output(const char *output)
@@ -28,24 +26,15 @@ static int capture_platform(const char *dir, const char *output, const char *nam
 	g_autofree char *own_name = name ? g_strdup(name) : name_from_output(output);
 	struct platform p;
 	GError *error = NULL;
-	struct out_file *o;
 	bool ok;
 
 	if (!platform_load(spec, &p, &error))
 		return teosim_fail(error);
-	o = out_file_open(output, &error);
-	if (o)
-		platform_write(o->f, &p, own_name);
-	ok = o && out_file_commit(o, &error);
+	ok = platform_save(output, &p, own_name, &error);
+	if (ok)
+		printf("%s: platform %s, %u idle states\n", output, own_name, p.state_count);
 	platform_clear(&p);
-	if (!ok)
-		return teosim_fail(error);
-	/* Read back through the loader the replay uses: what was written must load. */
-	if (!platform_load(output, &p, &error))
-		return teosim_fail(error);
-	printf("%s: platform %s, %u idle states\n", output, p.name, p.state_count);
-	platform_clear(&p);
-	return 0;
+	return ok ? 0 : teosim_fail(error);
 }
 
 int cmd_capture_platform(int argc, char **argv)

@@ -35,7 +35,7 @@ int cmd_compare(int argc, char **argv)
 		return 2;
 	}
 	if (!sim_cli_governors(governors, REPORT_GOVERNORS_MAX, &govs, &nr_govs, &error) ||
-	    !sim_cli_prepare(&so, &pl, &run, &format, &error) ||
+	    !sim_cli_prepare(&so, argv + 1, (unsigned int)argc - 1, &pl, &run, &format, &error) ||
 	    !sim_run_all(&run, govs, nr_govs, argv + 1, (unsigned int)argc - 1, &results, &error)) {
 		status = teosim_fail(error);
 	} else {

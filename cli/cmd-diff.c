@@ -37,7 +37,7 @@ int cmd_diff(int argc, char **argv)
 		return 2;
 	}
 	if (!sim_cli_governors(governors, 2, &govs, &nr_govs, &error) ||
-	    !sim_cli_prepare(&so, &pl, &run, NULL, &error)) {
+	    !sim_cli_prepare(&so, argv + 1, 1, &pl, &run, NULL, &error)) {
 		teosim_fail(error);
 		status = 2;
 	} else if (nr_govs != 2) {

@@ -67,17 +67,22 @@ static int run_fidelity(struct fidelity_cli *o, const char *path)
 	struct fidelity f = { 0 };
 	struct imported im = { 0 };
 	struct capture c = { 0 };
-	struct platform pl;
+	struct platform pl = { 0 };
 	GError *error = NULL;
 	struct fid_options fo = { .run = &run, .calls = o->calls,
 				  .match_ns = (uint64_t)o->match_us * 1000,
 				  .warmup_ns = (uint64_t)o->warmup_ms * 1000000 };
 	bool ok, bounds = true;
+	char *platform = capture_platform_spec(path, o->sim.platform);
 
-	ok = sim_cli_prepare(&o->sim, &pl, &run, NULL, &error) &&
+	g_free(o->sim.platform);
+	o->sim.platform = platform;
+	if (!platform)
+		capture_platform_missing(path, &error);
+	ok = platform && sim_cli_prepare(&o->sim, NULL, 0, &pl, &run, NULL, &error) &&
 	     (fo.gov = teosim_find_governor(o->governor, &error)) &&
 	     capture_import("fidelity", path, NULL, &c, &im, &error) &&
-	     imported_save(&im, path, NULL, &tmp, &error) &&
+	     imported_save(&im, path, NULL, NULL, &tmp, &error) &&
 	     (!o->calls || fidelity_read_selects(o->calls, &selects, &error));
 	fo.selects = selects;
 	/* Unless told otherwise, the limit the kernel ran under, from its log. */
@@ -111,7 +116,8 @@ int cmd_fidelity(int argc, char **argv)
 		{ "governor", 'g', 0, G_OPTION_ARG_STRING, &o.governor,
 		  "The governor the captured kernel ran", "NAME" },
 		{ "platform", 'p', 0, G_OPTION_ARG_STRING, &o.sim.platform,
-		  "The captured machine's idle states: a platform file, 'sysfs:DIR' or a bundled name",
+		  "The captured machine's idle states: a platform file, 'sysfs:DIR' or a bundled name "
+		  "(default: NAME.platform or NAME.cpuidle/ beside the capture)",
 		  "P" },
 		{ "hz", 0, 0, G_OPTION_ARG_INT, &o.sim.hz,
 		  "The captured kernel's HZ: 100, 250, 300 or 1000 (default 250)", "HZ" },
@@ -147,9 +153,8 @@ int cmd_fidelity(int argc, char **argv)
 	} else if (argc != 2) {
 		fprintf(stderr, "teosim fidelity: need one CAPTURE\n");
 		status = 2;
-	} else if (!o.governor || !o.sim.platform) {
-		fprintf(stderr, "teosim fidelity: need --governor NAME and --platform P (the captured "
-				"machine's idle states: 'teosim capture-platform' stores them)\n");
+	} else if (!o.governor) {
+		fprintf(stderr, "teosim fidelity: need --governor NAME\n");
 		status = 2;
 	} else if (o.match_us < 0 || o.match_us > 1000000) {
 		fprintf(stderr, "teosim fidelity: --match-us %d: 0 to 1000000\n", o.match_us);

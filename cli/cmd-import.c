@@ -59,7 +59,7 @@ static bool report(struct import_cli *o, const struct capture *c, const struct i
 	unsigned int n = 0;
 	bool ok;
 
-	ok = sim_cli_prepare(&o->sim, &pl, &run, NULL, error) &&
+	ok = sim_cli_prepare(&o->sim, NULL, 0, &pl, &run, NULL, error) &&
 	     real_usage_compute(c, &pl, &real, NULL, error) &&
 	     pick_governors(o->governors, &govs, &n, error) &&
 	     sim_run_all(&run, govs, n, traces, 1, &sims, error);
@@ -82,10 +82,21 @@ static int run_import(struct import_cli *o, const char *path)
 	struct imported im;
 	struct capture c;
 	GError *error = NULL;
+	char *platform = capture_platform_spec(path, o->sim.platform);
 	bool ok;
 
+	/* The report simulates on the captured machine, which the trace names too. */
+	g_free(o->sim.platform);
+	o->sim.platform = platform;
+	if (o->report && !o->sim.platform) {
+		capture_platform_missing(path, &error);
+		return teosim_fail(error);
+	}
 	ok = capture_import("import", path, o->name, &c, &im, &error) &&
-	     imported_save(&im, path, o->output, &tmp, &error);
+	     imported_save(&im, path, o->sim.platform, o->output, &tmp, &error);
+	if (ok && o->output && !o->sim.platform)
+		fprintf(stderr, "teosim import: note: %s names no platform: the capture's machine is "
+			"unknown (give --platform P to name it)\n", o->output);
 	ok = ok && (!o->report || report(o, &c, &im, o->output ? o->output : tmp, &error));
 	if (tmp)
 		g_unlink(tmp);
@@ -106,7 +117,7 @@ int cmd_import(int argc, char **argv)
 		"The trace's name (default: the capture's file name)", "NAME" };
 	entries[2] = (GOptionEntry){ "report", 'r', 0, G_OPTION_ARG_NONE, &o.report,
 		"Print the real kernel's per-state usage, above and below next to each simulated "
-		"governor's (needs --platform)", NULL };
+		"governor's, on the captured machine's platform", NULL };
 	entries[3] = (GOptionEntry){ "governors", 'g', 0, G_OPTION_ARG_STRING, &o.governors,
 		"With --report: the governors to simulate (default: all built in); the options "
 		"below are for them", "A,B,…" };
@@ -115,6 +126,8 @@ int cmd_import(int argc, char **argv)
 				  "Reads a kernel trace capture (the tracefs trace file, 'trace-cmd report'\n"
 				  "output or a trace-cmd .dat file) and writes the workload it shows as a\n"
 				  "teosim trace.  What the capture lacks is said on stderr and in the trace.\n"
+				  "The trace names the captured machine's platform (--platform, else\n"
+				  "NAME.platform or NAME.cpuidle/ beside the capture), written beside it.\n"
 				  "traces/import-format.md says how to capture and what is approximated.",
 				  entries)) {
 		status = 2;
@@ -127,10 +140,6 @@ int cmd_import(int argc, char **argv)
 		status = 2;
 	} else if (!o.report && o.sim.plot_dir) {
 		fprintf(stderr, "teosim import: --plot draws the simulated governors: it needs --report\n");
-		status = 2;
-	} else if (o.report && !o.sim.platform) {
-		fprintf(stderr, "teosim import: --report needs --platform P (the captured machine's "
-				"idle states: 'teosim capture-platform' stores them)\n");
 		status = 2;
 	} else {
 		status = run_import(&o, argv[1]);

@@ -103,5 +103,5 @@ int cmd_random_calls(int argc, char **argv)
 		calllog_write_select(stdout, &s);
 		calllog_write_reflect(stdout, &f);
 	}
-	return fflush(stdout) == 0 ? 0 : 1;
+	return 0;
 }

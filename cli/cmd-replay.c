@@ -15,7 +15,7 @@ int cmd_replay(int argc, char **argv)
 	gboolean check = FALSE, quiet = FALSE;
 	const GOptionEntry entries[] = {
 		{ "governor", 'g', 0, G_OPTION_ARG_STRING, &governor,
-		  "Governor to run (see 'teosim governors')", "NAME" },
+		  "Governor to run (see 'teosim governors'; default: the one the log names)", "NAME" },
 		{ "check", 'c', 0, G_OPTION_ARG_NONE, &check,
 		  "Compare with the recorded decisions; exit 1 at the first difference", NULL },
 		{ "usage", 'u', 0, G_OPTION_ARG_FILENAME, &usage_path,
@@ -36,16 +36,17 @@ int cmd_replay(int argc, char **argv)
 				  "  decision line=L cpu=C state=S stop_tick=B",
 				  entries))
 		return 2;
-	if (!governor || argc != 2) {
-		fprintf(stderr, "teosim replay: need --governor NAME and one LOG\n");
+	if (argc != 2) {
+		fprintf(stderr, "teosim replay: need one LOG\n");
 		return 2;
 	}
-	gov = teosim_find_governor(governor, &error);
+	gov = teosim_log_governor(governor, argv[1], &error);
 	if (!gov)
 		return teosim_fail(error);
 	if (usage_path && !(usage = out_file_open(usage_path, &error)))
 		return teosim_fail(error);
-	ok = replay_run(gov, argv[1], quiet ? NULL : stdout, check, usage ? usage->f : NULL,
+	ok = replay_run(gov, argv[1], quiet ? NULL : stdout,
+			check ? REPLAY_CHECK_EVERY : REPLAY_NO_CHECK, usage ? usage->f : NULL,
 			&result, &error);
 	if (usage)
 		ok = out_file_finish(usage, ok, &error);

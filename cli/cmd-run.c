@@ -35,7 +35,7 @@ int cmd_run(int argc, char **argv)
 		return 2;
 	}
 	gov = teosim_find_governor(governor, &error);
-	if (!gov || !sim_cli_prepare(&so, &pl, &run, &format, &error) ||
+	if (!gov || !sim_cli_prepare(&so, argv + 1, (unsigned int)argc - 1, &pl, &run, &format, &error) ||
 	    !sim_run_all(&run, &gov, 1, argv + 1, (unsigned int)argc - 1, &results, &error)) {
 		status = teosim_fail(error);
 	} else {

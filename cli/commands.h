@@ -12,6 +12,7 @@ struct teosim_command {
 
 int cmd_governors(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_test(int argc, char **argv);
 int cmd_random_calls(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_compare(int argc, char **argv);

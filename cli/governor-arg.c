@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include "calllog.h"
 #include "governor-arg.h"
 #include "kvline.h"
 
@@ -17,4 +18,24 @@ const struct kshim_governor *teosim_find_governor(const char *name, GError **err
 		    "unknown governor '%s' (built in: %s)", name,
 		    known->len ? known->str : "none");
 	return NULL;
+}
+
+const struct kshim_governor *teosim_log_governor(const char *name, const char *path,
+						 GError **error)
+{
+	struct calllog_reader *r;
+	const struct kshim_governor *g = NULL;
+
+	if (name)
+		return teosim_find_governor(name, error);
+	r = calllog_open(path, error);
+	if (!r)
+		return NULL;
+	if (calllog_header(r)->governor[0])
+		g = teosim_find_governor(calllog_header(r)->governor, error);
+	else
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
+			    "%s names no governor: give --governor NAME", path);
+	calllog_close(r);
+	return g;
 }

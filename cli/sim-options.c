@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <string.h>
 #include <unistd.h>
 
 #include <kshim/machine.h>
@@ -6,6 +7,7 @@
 #include "governor-arg.h"
 #include "kvline.h"
 #include "sim-options.h"
+#include "trace.h"
 
 unsigned int sim_cli_entries(struct sim_cli_options *o, GOptionEntry *e, bool with_format)
 {
@@ -30,16 +32,64 @@ unsigned int sim_cli_entries(struct sim_cli_options *o, GOptionEntry *e, bool wi
 	return n;
 }
 
-bool sim_cli_prepare(const struct sim_cli_options *o, struct platform *pl,
-		     struct sim_run_options *run, enum report_format *format, GError **error)
+/* The platform spec that trace's header names, or NULL (with *error set if unreadable). */
+static char *platform_of_trace(const char *trace, GError **error)
 {
+	struct trace_reader *r = trace_open(trace, error);
+	char *spec;
+
+	if (!r)
+		return NULL;
+	spec = trace_platform_spec(trace, trace_header(r));
+	trace_close(r);
+	return spec;
+}
+
+/* The one platform the traces name; an error when they name none or differ. */
+static char *platform_of_traces(char *const *traces, unsigned int n, GError **error)
+{
+	g_autofree char *spec = NULL;
+
+	for (unsigned int i = 0; i < n; i++) {
+		GError *read_error = NULL;
+		g_autofree char *own = platform_of_trace(traces[i], &read_error);
+
+		if (read_error) {
+			g_propagate_error(error, read_error);
+			return NULL;
+		}
+		if (!own) {
+			g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
+				    "need --platform P: trace %s names no platform (P is a bundled "
+				    "name, see 'ls %s', a platform file from 'teosim capture-platform', "
+				    "or 'sysfs' for this machine)", traces[i], platform_dir());
+			return NULL;
+		}
+		if (spec && strcmp(spec, own)) {
+			g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
+				    "need --platform P: trace %s names platform %s, trace %s names %s",
+				    traces[0], spec, traces[i], own);
+			return NULL;
+		}
+		if (!spec)
+			spec = g_steal_pointer(&own);
+	}
+	if (!spec)
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID, "need --platform P");
+	return g_steal_pointer(&spec);
+}
+
+bool sim_cli_prepare(const struct sim_cli_options *o, char *const *traces, unsigned int nr_traces,
+		     struct platform *pl, struct sim_run_options *run,
+		     enum report_format *format, GError **error)
+{
+	g_autofree char *named = NULL;
+
 	memset(pl, 0, sizeof(*pl));
 	if (format && !report_format_parse(o->format, format, error))
 		return false;
-	if (!o->platform) {
-		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID, "need --platform P");
+	if (!o->platform && !(named = platform_of_traces(traces, nr_traces, error)))
 		return false;
-	}
 	if (o->hz < 0 || !kshim_hz_valid((unsigned int)o->hz)) {
 		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
 			    "--hz %d: the kernel offers 100, 250, 300 or 1000", o->hz);
@@ -55,8 +105,11 @@ bool sim_cli_prepare(const struct sim_cli_options *o, struct platform *pl,
 			    "--threads %d: must be 0 or more", o->threads);
 		return false;
 	}
-	if (!platform_load(o->platform, pl, error))
+	if (!platform_load(o->platform ? o->platform : named, pl, error)) {
+		if (named)
+			g_prefix_error(error, "the platform that %s names: ", traces[0]);
 		return false;
+	}
 	*run = (struct sim_run_options){
 		.platform = pl,
 		.hz = (unsigned int)o->hz,

@@ -25,10 +25,12 @@ unsigned int sim_cli_entries(struct sim_cli_options *o, GOptionEntry *entries, b
 
 /*
  * Loads the platform and checks the values; pl must be cleared with
- * platform_clear() whatever the result.
+ * platform_clear() whatever the result.  Without --platform, the platform
+ * is the one the traces' headers name, which must be the same for all.
  */
-bool sim_cli_prepare(const struct sim_cli_options *o, struct platform *pl,
-		     struct sim_run_options *run, enum report_format *format, GError **error);
+bool sim_cli_prepare(const struct sim_cli_options *o, char *const *traces, unsigned int nr_traces,
+		     struct platform *pl, struct sim_run_options *run,
+		     enum report_format *format, GError **error);
 void sim_cli_options_clear(struct sim_cli_options *o);
 
 /*

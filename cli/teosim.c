@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* teosim: run Linux cpuidle governors in userspace. */
+#include <errno.h>
+#include <locale.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,6 +13,7 @@
 static const struct teosim_command commands[] = {
 	{ "governors", "list the governors built in, with their origin and SHA-256", cmd_governors },
 	{ "replay", "run a governor-call log through a governor", cmd_replay },
+	{ "test", "run governor unit tests: call logs with the decisions expected", cmd_test },
 	{ "random-calls", "write a random governor-call log", cmd_random_calls },
 	{ "run", "simulate a governor over workload traces and score it", cmd_run },
 	{ "compare", "simulate several governors over the same traces, side by side", cmd_compare },
@@ -33,10 +37,33 @@ static void usage(FILE *out)
 	fprintf(out, "\n'teosim COMMAND --help' describes a command.\n");
 }
 
+/*
+ * A result that did not reach standard output (a full disk, a closed pipe)
+ * is a failure, never a silent success.
+ */
+static int close_stdout(int status)
+{
+	bool failed = ferror(stdout) != 0;
+
+	errno = 0;
+	failed |= fclose(stdout) != 0;
+	if (failed && status == 0) {
+		fprintf(stderr, "teosim: writing standard output: %s\n",
+			errno ? g_strerror(errno) : "write error");
+		return 1;
+	}
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	size_t i;
 
+	/*
+	 * Characters only (GLib's help text has UTF-8 ellipses): numbers stay
+	 * in the C locale, so that the output is the same bytes everywhere.
+	 */
+	setlocale(LC_CTYPE, "");
 	if (argc < 2) {
 		usage(stderr);
 		return 2;
@@ -51,7 +78,7 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < G_N_ELEMENTS(commands); i++)
 		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].run(argc - 1, argv + 1);
+			return close_stdout(commands[i].run(argc - 1, argv + 1));
 	fprintf(stderr, "teosim: unknown command '%s'\n\n", argv[1]);
 	usage(stderr);
 	return 2;

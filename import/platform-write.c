@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include "out-file.h"
 #include "platform-write.h"
 
 /* Shortest decimal that reads back as the same double, in the C locale as GKeyFile reads it. */
@@ -71,4 +72,21 @@ void platform_write(FILE *out, const struct platform *p, const char *name)
 		if (s->desc.disabled)
 			fprintf(out, "disabled=true\n");
 	}
+}
+
+bool platform_save(const char *path, const struct platform *p, const char *name,
+		   GError **error)
+{
+	struct out_file *o = out_file_open(path, error);
+	struct platform back;
+	bool ok;
+
+	if (!o)
+		return false;
+	platform_write(o->f, p, name);
+	if (!out_file_commit(o, error))
+		return false;
+	ok = platform_load(path, &back, error);
+	platform_clear(&back);
+	return ok;
 }

@@ -8,10 +8,6 @@ set -u
 teosim=$1
 data=$2
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-
 . "$(dirname "$0")/../tests/expect.sh"
 # The importer writes some results on standard output.
 expect_streams="err out"
@@ -26,7 +22,7 @@ expect 1 "fake.dat: a trace-cmd .dat file" "$teosim" import "$data/fake.dat" -o 
 expect 1 "empty.txt: no power:cpu_idle events" "$teosim" import "$data/empty.txt" -o "$work/x.trace"
 expect 1 "basic.txt:23: cpu 0 enters idle state 3, but platform juno has 3 states" "$teosim" import "$data/basic.txt" --report --platform juno
 expect 2 "need one CAPTURE" "$teosim" import "$data/basic.txt"
-expect 2 "--report needs --platform" "$teosim" import "$data/basic.txt" --report
+expect 1 "idle states are unknown: give --platform P" "$teosim" import "$data/basic.txt" --report
 expect 2 "it needs --report" "$teosim" import "$data/basic.txt" -o "$work/x.trace" --plot "$work/plots"
 expect 2 "--name a b" "$teosim" import --name "a b" "$data/basic.txt" -o "$work/x.trace"
 
@@ -39,6 +35,48 @@ expect 0 "mybox.platform: platform mybox, 2 idle states" "$teosim" capture-platf
 expect 0 "" "$teosim" run --governor menu-6.12 --platform "$work/mybox.platform" "$work/basic.trace"
 expect 1 "no state0 directory" "$teosim" capture-platform --sysfs "$work/nothing" -o "$work/x.platform"
 expect 2 "need -o FILE" "$teosim" capture-platform
+
+# An imported trace names the captured machine (header 'platform',
+# traces/trace-format.md), which run, compare and diff then use.
+expect 0 "" "$teosim" import "$data/basic.txt" --platform skx -o "$work/named.trace"
+expect 0 "" grep -qx "platform skx" "$work/named.trace"
+expect 1 "" test -e "$work/named.platform"
+expect 0 "platform skx," "$teosim" run --governor teo-6.12 "$work/named.trace"
+# A machine from a file or from sysfs is written beside the trace, under the
+# trace's name; kernel/capture-ftrace.sh's NAME.cpuidle/ copy is found alone.
+mkdir "$work/cap" "$work/dest"
+cp "$data/basic.txt" "$work/cap/box.trace.txt"
+cp -r "$work/cpuidle" "$work/cap/box.cpuidle"
+expect 0 "" "$teosim" import "$work/cap/box.trace.txt" -o "$work/dest/box2.trace"
+expect 0 "" grep -qx "platform box2.platform" "$work/dest/box2.trace"
+expect 0 "^name=box2$" cat "$work/dest/box2.platform"
+expect 0 "" sh -c "cd / && '$(realpath "$teosim")' run --governor menu-6.12 '$work/dest/box2.trace' > '$work/named-run'"
+"$teosim" run --governor menu-6.12 --platform "$work/mybox.platform" "$work/dest/box2.trace" > "$work/given-run"
+expect 0 "platform box2," head -n 1 "$work/named-run"
+# The same states as mybox.platform, from the same directory: the same scores.
+tail -n +2 "$work/named-run" > "$work/named-scores"
+tail -n +2 "$work/given-run" > "$work/given-scores"
+expect 0 "" cmp "$work/named-scores" "$work/given-scores"
+# basic.txt enters state 3: the report needs a machine with 4 states.
+for s in 2:C1E:10:20 3:C6:133:600; do
+	IFS=: read -r i name latency residency <<-EOF
+	$s
+	EOF
+	mkdir "$work/cap/box.cpuidle/state$i"
+	echo "$name" > "$work/cap/box.cpuidle/state$i/name"
+	echo "$latency" > "$work/cap/box.cpuidle/state$i/latency"
+	echo "$residency" > "$work/cap/box.cpuidle/state$i/residency"
+done
+expect 0 "^real *C6 *1" "$teosim" import "$work/cap/box.trace.txt" --report --governors menu-6.12
+cp "$work/mybox.platform" "$work/cap/box.platform"
+expect 0 "" "$teosim" import "$work/cap/box.trace.txt" -o "$work/cap/box.trace"
+expect 0 "" cmp "$work/mybox.platform" "$work/cap/box.platform"
+expect 1 "names no platform" "$teosim" run --governor teo-6.12 "$work/basic.trace"
+expect 1 "names platform skx, trace .*box2.trace names .*box2.platform" \
+	"$teosim" compare --governors teo-6.12,menu-6.12 "$work/named.trace" "$work/dest/box2.trace"
+rm "$work/dest/box2.platform"
+expect 2 "the platform that .*box2.trace names: .*box2.platform" \
+	"$teosim" diff --governors teo-6.12,menu-6.12 "$work/dest/box2.trace"
 
 # ---- Real captures: kernel/capture-ftrace.sh in the project's QEMU guest ----
 # Each testdata/qemu-*.trace.txt is an unedited tracefs `trace` file from the
@@ -246,7 +284,8 @@ check "real captures from the QEMU guest in $data" "$([ "$found" -gt 0 ] && echo
 
 # teosim fidelity: errors, bounds, and an output file left as it was by a failed run.
 kt=$data/kernel-timing.txt
-expect 2 "need --governor NAME and --platform P" "$teosim" fidelity -g menu-6.1 "$kt"
+expect 2 "need --governor NAME" "$teosim" fidelity -p qemu-tcg "$kt"
+expect 1 "idle states are unknown: give --platform P" "$teosim" fidelity -g menu-6.1 "$kt"
 expect 2 "need one CAPTURE" "$teosim" fidelity -g menu-6.1 -p qemu-tcg
 expect 2 "--match-us -1: 0 to 1000000" "$teosim" fidelity -g menu-6.1 -p qemu-tcg --match-us -1 "$kt"
 expect 2 "--warmup-ms -5: must be 0 or more" "$teosim" fidelity -g menu-6.1 -p qemu-tcg --warmup-ms -5 "$kt"

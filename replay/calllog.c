@@ -15,14 +15,15 @@ struct calllog_reader {
 	bool has_pending;
 };
 
-static bool parse_name(struct kv_reader *kv, const char *value, char *out, GError **error)
+/* A name of 1 to size - 1 characters of [A-Za-z0-9_.-] into out[size]. */
+static bool parse_name(struct kv_reader *kv, const char *field, const char *value, char *out,
+		       size_t size, GError **error)
 {
 	size_t len = strlen(value);
 
-	if (len < 1 || len >= KSHIM_STATE_NAME_LEN ||
+	if (len < 1 || len >= size ||
 	    strspn(value, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") != len) {
-		kv_error(kv, error, "name", "'%s' is not 1 to %d of [A-Za-z0-9_.-]",
-			 value, KSHIM_STATE_NAME_LEN - 1);
+		kv_error(kv, error, field, "'%s' is not 1 to %zu of [A-Za-z0-9_.-]", value, size - 1);
 		return false;
 	}
 	memcpy(out, value, len + 1);
@@ -56,7 +57,7 @@ static bool parse_state(struct calllog_reader *r, struct kv_line *l, GError **er
 	}
 	s = &h->states[h->state_count];
 	memset(s, 0, sizeof(*s));
-	if (!(v = kv_need(kv, l, "name", error)) || !parse_name(kv, v, s->name, error))
+	if (!(v = kv_need(kv, l, "name", error)) || !parse_name(kv, "name", v, s->name, sizeof(s->name), error))
 		return false;
 	if (!(v = kv_need(kv, l, "exit_us", error)) ||
 	    !kv_u64(kv, "exit_us", v, 0, UINT32_MAX, &n, error))
@@ -153,6 +154,18 @@ static bool read_header(struct calllog_reader *r, GError **error)
 			have_cpus = true;
 		} else if (!strcmp(l.keyword, "state")) {
 			if (!parse_state(r, &l, error))
+				return false;
+		} else if (!strcmp(l.keyword, "governor")) {
+			if (h->governor[0]) {
+				kv_error(kv, error, "governor", "given twice");
+				return false;
+			}
+			if (l.nr_fields != 1 || l.fields[0].value) {
+				kv_error(kv, error, "governor", "takes exactly one value");
+				return false;
+			}
+			if (!parse_name(kv, "governor", l.fields[0].key, h->governor,
+					sizeof(h->governor), error))
 				return false;
 		} else {
 			kv_error(kv, error, l.keyword, "unknown record in the header");
@@ -387,6 +400,8 @@ int calllog_next(struct calllog_reader *r, struct calllog_record *rec, GError **
 void calllog_write_header(FILE *out, const struct calllog_header *h)
 {
 	fprintf(out, "teosim-calls %d\nhz %u\ncpus %u\n", CALLLOG_VERSION, h->hz, h->nr_cpus);
+	if (h->governor[0])
+		fprintf(out, "governor %s\n", h->governor);
 	for (unsigned int i = 0; i < h->state_count; i++) {
 		const struct kshim_state_desc *s = &h->states[i];
 

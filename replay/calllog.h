@@ -17,7 +17,12 @@
 
 #define CALLLOG_VERSION		1
 
+/* A governor's name in the header, with its NUL. */
+#define CALLLOG_GOVERNOR_MAX	32
+
 struct calllog_header {
+	/* The governor whose decisions the log records, or "" when it names none. */
+	char governor[CALLLOG_GOVERNOR_MAX];
 	unsigned int hz;
 	unsigned int nr_cpus;
 	unsigned int state_count;

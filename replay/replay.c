@@ -103,7 +103,7 @@ static void write_usage(FILE *usage, const struct kshim_machine *m,
 
 static bool do_select(struct kshim_machine *m, struct replay_host *host,
 		      const struct calllog_reader *log, const struct kshim_governor *gov,
-		      const struct calllog_record *rec, FILE *out, bool check,
+		      const struct calllog_record *rec, FILE *out, enum replay_check check,
 		      struct replay_result *result, GError **error)
 {
 	const struct calllog_select *s = &rec->select;
@@ -111,7 +111,7 @@ static bool do_select(struct kshim_machine *m, struct replay_host *host,
 	bool stop_tick;
 	int state;
 
-	if (check && !s->has_decision) {
+	if (check == REPLAY_CHECK_EVERY && !s->has_decision) {
 		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
 			    "%s:%lu: state: --check needs a recorded decision on every select",
 			    calllog_path(log), rec->line);
@@ -143,7 +143,7 @@ static bool do_select(struct kshim_machine *m, struct replay_host *host,
 	if (!s->has_decision)
 		return true;
 	result->compared++;
-	if (check && (state != s->state || stop_tick != s->stop_tick)) {
+	if (check != REPLAY_NO_CHECK && (state != s->state || stop_tick != s->stop_tick)) {
 		g_autoptr(GString) inputs = g_string_new(NULL);
 		char *buf = NULL;
 		size_t len = 0;
@@ -179,7 +179,8 @@ static void do_reflect(struct kshim_machine *m, struct replay_host *host,
 }
 
 bool replay_run(const struct kshim_governor *gov, const char *path, FILE *out,
-		bool check, FILE *usage, struct replay_result *result, GError **error)
+		enum replay_check check, FILE *usage, struct replay_result *result,
+		GError **error)
 {
 	struct kshim_machine_config cfg = { 0 };
 	struct replay_host host = { 0 };

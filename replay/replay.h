@@ -15,13 +15,20 @@ struct replay_result {
 	unsigned long mismatches;	/* 0 or 1: --check stops at the first */
 };
 
+enum replay_check {
+	REPLAY_NO_CHECK,
+	REPLAY_CHECK_EVERY,	/* every select must carry a recorded decision */
+	REPLAY_CHECK_RECORDED,	/* selects without one only lead up to those that have */
+};
+
 /*
  * Runs the log at path through gov, writing decisions to out (may be NULL).
- * With check, stops at the first decision that differs from the recorded
+ * When checking, stops at the first decision that differs from the recorded
  * one and fails with TEOSIM_ERROR_INVALID describing both.  With usage
  * (may be NULL), writes the per-CPU state counters the core accumulated.
  */
 bool replay_run(const struct kshim_governor *gov, const char *path, FILE *out,
-		bool check, FILE *usage, struct replay_result *result, GError **error);
+		enum replay_check check, FILE *usage, struct replay_result *result,
+		GError **error);
 
 #endif /* TEOSIM_REPLAY_H */

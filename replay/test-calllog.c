@@ -203,6 +203,13 @@ static void test_header_problems(void **state)
 		       "4: name: 'ThisNameIsFarTooLong' is not 1 to 15 of [A-Za-z0-9_.-]");
 	assert_refused(HEADER "state 2 name=C6 exit_us=1 residency_us=1 flags=deep\n",
 		       "6: flags: 'deep' is not a known flag (polling)");
+	assert_refused(HEADER "governor teo-6.1\ngovernor teo-6.1\n", "7: governor: given twice");
+	assert_refused(HEADER "governor\n", "6: governor: takes exactly one value");
+	assert_refused(HEADER "governor teo 6.1\n", "6: governor: takes exactly one value");
+	assert_refused(HEADER "governor ../teo.so\n",
+		       "6: governor: '../teo.so' is not 1 to 31 of [A-Za-z0-9_.-]");
+	assert_refused(HEADER "governor a-name-of-thirty-two-characters2\n",
+		       "6: governor: 'a-name-of-thirty-two-characters2' is not 1 to 31 of [A-Za-z0-9_.-]");
 }
 
 static void test_field_pairs(void **state)
@@ -237,6 +244,7 @@ static void test_bad_bytes(void **state)
 
 static void assert_header_equal(const struct calllog_header *a, const struct calllog_header *b)
 {
+	assert_string_equal(a->governor, b->governor);
 	assert_int_equal(a->hz, b->hz);
 	assert_int_equal(a->nr_cpus, b->nr_cpus);
 	assert_int_equal(a->state_count, b->state_count);
@@ -280,7 +288,7 @@ static void assert_reflect_equal(const struct calllog_reflect *a, const struct c
 static void test_round_trip(void **state)
 {
 	struct calllog_header h = {
-		.hz = 300, .nr_cpus = 3, .state_count = 2,
+		.governor = "menu-6.12", .hz = 300, .nr_cpus = 3, .state_count = 2,
 		.states = {
 			{ .name = "POLL", .polling = true },
 			{ .name = "C6", .exit_latency_us = 133, .target_residency_us = 600,
@@ -314,7 +322,7 @@ static void test_round_trip(void **state)
 	assert_header_equal(calllog_header(r), &h);
 	assert_int_equal(calllog_next(r, &rec, &error), 1);
 	assert_int_equal(rec.kind, CALLLOG_SELECT);
-	assert_int_equal(rec.line, 6);
+	assert_int_equal(rec.line, 7);
 	assert_select_equal(&rec.select, &s);
 	assert_int_equal(calllog_next(r, &rec, &error), 1);
 	assert_int_equal(rec.kind, CALLLOG_REFLECT);

@@ -2,11 +2,11 @@
 /* Platforms from key files (traces/platforms/README.md); sysfs is in platform-sysfs.c. */
 #include <string.h>
 
+#include "data-dir.h"
 #include "keyfile-lines.h"
 #include "kvline.h"
 #include "platform-private.h"
 
-#define PLATFORM_SUFFIX		".platform"
 /* Far above any CPU's per-core power; catches a value in W or µW by mistake. */
 #define POWER_MAX_MW		1e6
 
@@ -21,9 +21,15 @@ static const char *const state_keys[] = {
 
 const char *platform_dir(void)
 {
-	const char *dir = g_getenv("TEOSIM_PLATFORM_DIR");
+	static const char *dir;
 
-	return dir && *dir ? dir : TEOSIM_PLATFORM_DIR;
+	if (g_once_init_enter(&dir)) {
+		const char *env = g_getenv("TEOSIM_PLATFORM_DIR");
+
+		g_once_init_leave(&dir, env && *env ? g_strdup(env) :
+					g_build_filename(teosim_data_dir(), "platforms", NULL));
+	}
+	return dir;
 }
 
 void platform_clear(struct platform *p)

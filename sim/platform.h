@@ -47,6 +47,9 @@ struct platform {
 	struct platform_state states[KSHIM_STATE_MAX];
 };
 
+/* A spec ending so (or with a '/') is a file, not a bundled platform's name. */
+#define PLATFORM_SUFFIX		".platform"
+
 /*
  * spec is a path to a key file, the name of a bundled platform ("skx",
  * looked up in the platform directory), "sysfs" (this machine's
@@ -56,7 +59,10 @@ struct platform {
 bool platform_load(const char *spec, struct platform *out, GError **error);
 void platform_clear(struct platform *p);
 
-/* The directory searched for bundled platform names. */
+/*
+ * The directory searched for bundled platform names: $TEOSIM_PLATFORM_DIR,
+ * else the data directory's platforms/ (data-dir.h).
+ */
 const char *platform_dir(void);
 
 #endif /* TEOSIM_PLATFORM_H */

@@ -344,6 +344,60 @@ static void test_header_errors(void **state)
 	expect_error(f, 13, "phase at_ns=700 name=a-name-longer-than-31-characters", 13, "name");
 }
 
+/* The header's platform: a bundled name as it is, a file beside the trace. */
+static char *platform_spec_of(struct fixture *f, const char *line, const char *trace)
+{
+	g_autofree char *text = test_replace_line(base, 5, line);
+	g_autoptr(GError) error = NULL;
+	struct trace_reader *r;
+	char *spec;
+
+	write_trace(f, text, -1);
+	r = trace_open(f->path, &error);
+	if (!r)
+		fail_msg("%s", error->message);
+	spec = trace_platform_spec(trace, trace_header(r));
+	trace_close(r);
+	return spec;
+}
+
+static void test_platform_header(void **state)
+{
+	struct fixture *f = *state;
+	g_autofree char *none = platform_spec_of(f, "# no platform", "dir/t.trace");
+	g_autofree char *bundled = platform_spec_of(f, "platform skx", "dir/t.trace");
+	g_autofree char *beside = platform_spec_of(f, "platform box.platform", "dir/t.trace");
+	g_autofree char *here = platform_spec_of(f, "platform box.platform", "t.trace");
+	g_autofree char *copy = g_build_filename(f->dir, "copy.trace", NULL);
+	g_autoptr(GError) error = NULL;
+	struct trace_reader *r;
+	FILE *out;
+
+	assert_null(none);
+	assert_string_equal(bundled, "skx");
+	assert_string_equal(beside, "dir/box.platform");
+	assert_string_equal(here, "./box.platform");
+	/* The writer keeps it. */
+	r = trace_open(f->path, &error);
+	assert_non_null(r);
+	out = fopen(copy, "w");
+	assert_non_null(out);
+	trace_write_header(out, trace_header(r));
+	trace_close(r);
+	assert_int_equal(fclose(out), 0);
+	r = trace_open(copy, &error);
+	assert_non_null(r);
+	assert_string_equal(trace_header(r)->platform, "box.platform");
+	trace_close(r);
+	g_unlink(copy);
+	/* Only a name: nothing outside the trace's directory. */
+	expect_error(f, 5, "platform ../box.platform", 5, "platform");
+	expect_error(f, 5, "platform /etc/box.platform", 5, "platform");
+	expect_error(f, 5, "platform ..", 5, "platform");
+	expect_error(f, 5, "platform a b", 5, "platform");
+	expect_error(f, 2, "platform skx\nplatform skx", 3, "platform");	/* given twice */
+}
+
 /* Timer 1 is periodic, armed on CPU 0 until line 11 cancels it. */
 static void test_timer_ids(void **state)
 {
@@ -447,6 +501,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_missing_fields, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cpu_out_of_range, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_header_errors, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_platform_header, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_timer_ids, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_broken_lines, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_armed_limit, setup, teardown),

@@ -11,6 +11,8 @@
 #define TRACE_PERIOD_MIN_NS	1000
 /* The header's name; phase names fit struct trace_event's phase[]. */
 #define TRACE_NAME_MAX		63
+/* The header's platform: a file name, as long as a file system allows. */
+#define TRACE_PLATFORM_MAX	255
 /* Timers armed at once: what the reader and each simulated CPU hold in memory. */
 #define TRACE_ARMED_MAX		(1u << 20)
 

@@ -6,6 +6,7 @@
 #include "idmap.h"
 #include "keyfile-lines.h"
 #include "kvline.h"
+#include "platform.h"
 #include "trace-limits.h"
 #include "trace.h"
 
@@ -176,57 +177,90 @@ static bool read_version(struct trace_reader *r, GError **error)
 	return true;
 }
 
-static bool read_header(struct trace_reader *r, GError **error)
+/* The header's records, each allowed once (traces/trace-format.md). */
+enum header_record { HDR_CPUS, HDR_END, HDR_NAME, HDR_MONO, HDR_PLATFORM, HDR_COUNT };
+static const char *const header_records[HDR_COUNT] = {
+	"cpus", "end_ns", "name", "mono_ns", "platform",
+};
+
+static int header_record_index(const char *keyword)
+{
+	for (int i = 0; i < HDR_COUNT; i++)
+		if (!strcmp(keyword, header_records[i]))
+			return i;
+	return -1;
+}
+
+/* A bundled platform's name, or a platform file in the trace's own directory. */
+static bool parse_platform(struct kv_reader *kv, const char *v, GError **error)
+{
+	if (!kf_valid_name(v, TRACE_PLATFORM_MAX) || !strcmp(v, ".") || !strcmp(v, "..")) {
+		kv_error(kv, error, "platform",
+			 "'%s' is neither a bundled platform's name nor a file name "
+			 "(1 to %d of [A-Za-z0-9_.-])", v, TRACE_PLATFORM_MAX);
+		return false;
+	}
+	return true;
+}
+
+static bool read_header_value(struct trace_reader *r, int record, const char *v, GError **error)
 {
 	struct kv_reader *kv = &r->kv;
 	struct trace_header *h = &r->header;
-	bool have_end = false, have_mono = false;
+	uint64_t n;
+
+	switch (record) {
+	case HDR_CPUS:
+		if (!kv_u64(kv, "cpus", v, 1, KSHIM_MAX_CPUS, &n, error))
+			return false;
+		h->nr_cpus = (unsigned int)n;
+		return true;
+	case HDR_END:
+		return kv_u64(kv, "end_ns", v, 1, TRACE_TIME_MAX, &h->end_ns, error);
+	case HDR_MONO:
+		return kv_u64(kv, "mono_ns", v, 0, TRACE_TIME_MAX, &h->mono_ns, error);
+	case HDR_NAME:
+		if (!parse_name(kv, "name", v, TRACE_NAME_MAX, error))
+			return false;
+		h->name = g_strdup(v);
+		return true;
+	default:
+		if (!parse_platform(kv, v, error))
+			return false;
+		h->platform = g_strdup(v);
+		return true;
+	}
+}
+
+static bool read_header(struct trace_reader *r, GError **error)
+{
+	struct kv_reader *kv = &r->kv;
+	bool seen[HDR_COUNT] = { false };
 	struct kv_line l;
 	const char *v;
-	uint64_t n;
 	int ret;
 
 	if (!read_version(r, error))
 		return false;
 	while ((ret = kv_next(kv, &l, error)) > 0 && !is_event_keyword(l.keyword)) {
-		bool seen = !strcmp(l.keyword, "cpus") ? h->nr_cpus != 0 :
-			    !strcmp(l.keyword, "end_ns") ? have_end :
-			    !strcmp(l.keyword, "name") ? h->name != NULL :
-			    !strcmp(l.keyword, "mono_ns") ? have_mono : false;
+		int record = header_record_index(l.keyword);
 
-		if (strcmp(l.keyword, "cpus") && strcmp(l.keyword, "end_ns") &&
-		    strcmp(l.keyword, "name") && strcmp(l.keyword, "mono_ns")) {
+		if (record < 0) {
 			kv_error(kv, error, l.keyword, "unknown record in the header");
 			return false;
 		}
-		if (seen) {
+		if (seen[record]) {
 			kv_error(kv, error, l.keyword, "given twice");
 			return false;
 		}
-		if (!(v = single_value(kv, &l, error)))
+		seen[record] = true;
+		if (!(v = single_value(kv, &l, error)) || !read_header_value(r, record, v, error))
 			return false;
-		if (!strcmp(l.keyword, "cpus")) {
-			if (!kv_u64(kv, "cpus", v, 1, KSHIM_MAX_CPUS, &n, error))
-				return false;
-			h->nr_cpus = (unsigned int)n;
-		} else if (!strcmp(l.keyword, "end_ns")) {
-			if (!kv_u64(kv, "end_ns", v, 1, TRACE_TIME_MAX, &h->end_ns, error))
-				return false;
-			have_end = true;
-		} else if (!strcmp(l.keyword, "mono_ns")) {
-			if (!kv_u64(kv, "mono_ns", v, 0, TRACE_TIME_MAX, &h->mono_ns, error))
-				return false;
-			have_mono = true;
-		} else {
-			if (!parse_name(kv, "name", v, TRACE_NAME_MAX, error))
-				return false;
-			h->name = g_strdup(v);
-		}
 	}
 	if (ret < 0)
 		return false;
-	if (!h->nr_cpus || !have_end) {
-		kv_error(kv, error, !h->nr_cpus ? "cpus" : "end_ns", "the header ends without it");
+	if (!seen[HDR_CPUS] || !seen[HDR_END]) {
+		kv_error(kv, error, !seen[HDR_CPUS] ? "cpus" : "end_ns", "the header ends without it");
 		return false;
 	}
 	if (ret > 0) {
@@ -273,6 +307,7 @@ void trace_close(struct trace_reader *r)
 	g_free(r->timers);
 	idmap_clear(&r->timer_ids);
 	g_free(r->header.name);
+	g_free(r->header.platform);
 	g_free(r);
 }
 
@@ -693,4 +728,16 @@ int trace_next(struct trace_reader *r, const struct trace_event **ev, GError **e
 {
 	*ev = &r->ev;
 	return next_any_event(r, &r->ev, error);
+}
+
+char *trace_platform_spec(const char *path, const struct trace_header *h)
+{
+	g_autofree char *dir = NULL;
+
+	if (!h->platform)
+		return NULL;
+	if (!g_str_has_suffix(h->platform, PLATFORM_SUFFIX))
+		return g_strdup(h->platform);
+	dir = g_path_get_dirname(path);
+	return g_build_filename(dir, h->platform, NULL);
 }

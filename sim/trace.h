@@ -41,6 +41,12 @@ struct trace_header {
 	unsigned int nr_cpus;
 	uint64_t end_ns;	/* the simulation stops here */
 	char *name;		/* the scenario's name, or NULL */
+	/*
+	 * The machine the workload was recorded on, or NULL: a bundled
+	 * platform's name or a platform file beside the trace (see
+	 * trace_platform_spec()).
+	 */
+	char *platform;
 	/* CLOCK_MONOTONIC at time 0: the phase of the tick grid (0 unless given). */
 	uint64_t mono_ns;
 };
@@ -58,5 +64,12 @@ void trace_limit_armed(struct trace_reader *r, unsigned int max);
  */
 int trace_next(struct trace_reader *r, const struct trace_event **ev, GError **error);
 void trace_close(struct trace_reader *r);
+
+/*
+ * The platform_load() spec of the header's platform, or NULL when it names
+ * none: a name ending in PLATFORM_SUFFIX is a file in the directory of the
+ * trace at path; any other is a bundled platform's.
+ */
+char *trace_platform_spec(const char *path, const struct trace_header *h);
 
 #endif /* TEOSIM_TRACE_H */

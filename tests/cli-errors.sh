@@ -6,10 +6,6 @@
 set -u
 teosim=$1
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-
 . "$(dirname "$0")/expect.sh"
 
 printf 'teosim-calls 1\nhz 250\ncpus 1\nstate 0 name=POLL exit_us=0 residency_us=0 flags=polling\nstate 1 name=C1 exit_us=2 residency_us=2\n' > "$work/header"
@@ -27,10 +23,18 @@ expect 1 "overflow:6: clock: 99999999999999999999 is out of range" "$teosim" rep
 expect 1 "missing: No such file" "$teosim" replay --governor teo-v8 "$work/missing"
 expect 1 "binary:1: NUL byte in line" "$teosim" replay --governor teo-6.12 "$work/binary"
 expect 1 "good:6: state: --check needs a recorded decision" "$teosim" replay --governor teo-6.12 --check "$work/good"
-expect 2 "need --governor NAME and one LOG" "$teosim" replay "$work/good"
+expect 1 "good names no governor: give --governor NAME" "$teosim" replay "$work/good"
+expect 2 "need one LOG" "$teosim" replay --governor teo-6.1
 expect 2 "Unknown option --frobnicate" "$teosim" replay --frobnicate
 expect 2 "unknown command 'frobnicate'" "$teosim" frobnicate
 expect 0 "" "$teosim" replay --governor teo-6.1 "$work/good"
+# A result that cannot be written is a failure, not a silent success.
+if [ -w /dev/full ]; then
+	expect 1 "writing standard output: No space left on device" \
+		sh -c '"$1" replay --governor teo-6.1 "$2" > /dev/full' - "$teosim" "$work/good"
+	expect 1 "writing standard output: No space left on device" \
+		sh -c '"$1" random-calls -n 10 > /dev/full' - "$teosim"
+fi
 
 # The simulation commands.
 printf 'teosim-trace 1\ncpus 1\nend_ns 1000000\nirq cpu=0 at_ns=50 work_ns=x\n' > "$work/bad.trace"
