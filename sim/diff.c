@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <inttypes.h>
+#include <string.h>
 
 #include "diff.h"
 #include "feed.h"
 #include "kvline.h"
+#include "metrics.h"
+#include "text-table.h"
 
 struct diff_cpu {
 	const struct kshim_governor *gov_a, *gov_b;
@@ -193,4 +196,54 @@ void diff_report(FILE *out, const struct sim_run_options *o, const struct kshim_
 	}
 	if (d->differ > d->nr_cases)
 		fprintf(out, "(%" PRIu64 " more)\n", d->differ - d->nr_cases);
+}
+
+/* The scores a governor change most often moves, each "A -> B". */
+static const char *const moved_metrics[] = {
+	"above_pct", "below_pct", "optimal_pct", "energy_mj", "wake_latency_mean_us",
+};
+
+static unsigned int metric_index(const char *name)
+{
+	unsigned int i = 0;
+
+	while (strcmp(summary_metrics[i].name, name))
+		i++;
+	return i;
+}
+
+void diff_summary(FILE *out, const struct sim_run_options *o, char *const *traces,
+		  unsigned int nr_traces, const struct diff_result *d,
+		  const struct sim_result *runs)
+{
+	struct text_table *t = text_table_new();
+
+	text_table_row(t);
+	text_table_cell(t, "trace");
+	text_table_cell(t, "selects");
+	text_table_cell(t, "differ");
+	text_table_cell(t, "differ_pct");
+	for (size_t m = 0; m < G_N_ELEMENTS(moved_metrics); m++)
+		text_table_cell(t, moved_metrics[m]);
+	for (unsigned int i = 0; i < nr_traces; i++) {
+		struct metric_value va[METRICS_MAX], vb[METRICS_MAX];
+		char percent[G_ASCII_DTOSTR_BUF_SIZE];
+
+		metrics_compute(o->platform, &runs[2 * i].all, va);
+		metrics_compute(o->platform, &runs[2 * i + 1].all, vb);
+		g_ascii_formatd(percent, sizeof(percent), "%.2f",
+				d[i].selects ? 100.0 * (double)d[i].differ / (double)d[i].selects : 0.0);
+		text_table_row(t);
+		text_table_cell(t, traces[i]);
+		text_table_cellf(t, "%" PRIu64, d[i].selects);
+		text_table_cellf(t, "%" PRIu64, d[i].differ);
+		text_table_cell(t, percent);
+		for (size_t m = 0; m < G_N_ELEMENTS(moved_metrics); m++) {
+			unsigned int k = metric_index(moved_metrics[m]);
+
+			text_table_cellf(t, "%s -> %s", va[k].text, vb[k].text);
+		}
+	}
+	text_table_print(t, out);
+	text_table_free(t);
 }

@@ -50,4 +50,13 @@ void diff_report(FILE *out, const struct sim_run_options *o, const struct kshim_
 		 const struct kshim_governor *b, const char *trace,
 		 const struct diff_result *d);
 
+/*
+ * One row per trace: the decisions that differ, and how the scores of A and
+ * B, each run on its own (runs[t * 2] is A on trace t, runs[t * 2 + 1] B),
+ * moved from A to B, for the regression run of a governor change.
+ */
+void diff_summary(FILE *out, const struct sim_run_options *o, char *const *traces,
+		  unsigned int nr_traces, const struct diff_result *d,
+		  const struct sim_result *runs);
+
 #endif /* TEOSIM_SIM_DIFF_H */
