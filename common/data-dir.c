@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>

@@ -21,15 +21,14 @@ static const char *const state_keys[] = {
 
 const char *platform_dir(void)
 {
-	static const char *dir;
+	static const char *bundled;
+	const char *env = g_getenv("TEOSIM_PLATFORM_DIR");
 
-	if (g_once_init_enter(&dir)) {
-		const char *env = g_getenv("TEOSIM_PLATFORM_DIR");
-
-		g_once_init_leave(&dir, env && *env ? g_strdup(env) :
-					g_build_filename(teosim_data_dir(), "platforms", NULL));
-	}
-	return dir;
+	if (env && *env)
+		return env;
+	if (g_once_init_enter(&bundled))
+		g_once_init_leave(&bundled, g_build_filename(teosim_data_dir(), "platforms", NULL));
+	return bundled;
 }
 
 void platform_clear(struct platform *p)
