@@ -17,7 +17,9 @@ depth=$(printf '%s' "$dir" | awk -F/ '{ print NF + 1 }')
 tmp=$(mktemp -d "$outdir/.extract.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 # shellcheck disable=SC2086 # the member patterns must split
-tar -xf "$tarball" -C "$tmp" --wildcards --strip-components="$depth" $members
+# -m: the files are dated now, not as in the archive, which is older than
+# the tarball itself: ninja would take them for out of date at every run.
+tar -xmf "$tarball" -C "$tmp" --wildcards --strip-components="$depth" $members
 for f in "$@"; do
 	mv "$tmp/$(basename "$f")" "$f"
 done
