@@ -31,6 +31,12 @@ struct cpu_track {
 	bool remote_wakeup;	/* IDLE: another CPU woke a task here */
 };
 
+/* A CPU's tick hrtimer: armed, for a boundary (trace time). */
+struct tick_arming {
+	bool armed;
+	uint64_t at_ns;
+};
+
 /* A timer as the trace reader will see it (sim/trace.c known_timer). */
 struct model_timer {
 	uint64_t id;		/* first: hashed as a gint64 */
@@ -46,6 +52,7 @@ struct converter {
 	const struct capture *capture;
 	struct imported *im;
 	struct cpu_track *cpus;
+	struct tick_arming *ticks;	/* by CPU */
 	GHashTable *timers;		/* model_timer by id */
 	GHashTable *tick_timers;	/* the tick's hrtimer addresses (uint64_t *, in the capture) */
 	bool *expiry_cancel;		/* by capture event: a cancel that is part of an expiry */

@@ -120,12 +120,38 @@ static uint64_t busy_anchor(struct converter *cv, unsigned int cpu, uint64_t id,
 	return MIN(from, at);
 }
 
+/*
+ * The tick is the simulator's own, but when its interrupt came is the
+ * capture's: under a busy host it can come milliseconds after its
+ * boundary, and the CPU polls until then.  Each expiry of the tick gives a
+ * tick record at the boundary it was armed for.
+ */
+static void on_tick_start(struct converter *cv, const struct cap_event *e, uint64_t at)
+{
+	struct tick_arming *t = &cv->ticks[e->cpu];
+
+	t->armed = timer_time(cv, at, e->clock_ns, &t->at_ns);
+}
+
+static void on_tick_expire(struct converter *cv, const struct cap_event *e)
+{
+	struct tick_arming *t = &cv->ticks[e->cpu];
+	uint64_t at = rel(cv, e->ts_ns);
+
+	if (!t->armed || t->at_ns > at + EXPIRY_EARLY_NS)
+		return;
+	t->armed = false;
+	emit(cv, TRACE_TICK, t->at_ns, e->cpu)->fires_ns = MAX(at, t->at_ns);
+}
+
 static void on_timer_start(struct converter *cv, const struct cap_event *e, guint index)
 {
 	uint64_t at = rel(cv, e->ts_ns), expires;
 
-	if (e->tick_timer)
+	if (e->tick_timer) {
+		on_tick_start(cv, e, at);
 		return;
+	}
 	if (!timer_time(cv, at, e->clock_ns, &expires)) {
 		cv->im->counts.other_clock_timers++;
 		return;
@@ -317,6 +343,8 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 		on_timer_cancel(cv, e, index);
 		break;
 	case CAP_TIMER_EXPIRE:
+		if (e->tick_timer)
+			on_tick_expire(cv, e);
 		note_fires(cv, e);
 		on_wake_source(cv, e);
 		break;
@@ -420,6 +448,7 @@ bool import_convert(const struct capture *c, const char *name, struct imported *
 		out->header.mono_ns = MIN((uint64_t)((int64_t)out->t0_ns + out->clock_offset_ns),
 					  TRACE_TIME_MAX);
 	cv.cpus = g_new0(struct cpu_track, c->nr_cpus);
+	cv.ticks = g_new0(struct tick_arming, c->nr_cpus);
 	cv.timers = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
 	cv.tick_timers = import_tick_timers(c);
 	import_find_expiries(c, &cv.expiry_cancel, &cv.expiry_cpu);
@@ -429,6 +458,7 @@ bool import_convert(const struct capture *c, const char *name, struct imported *
 	sort_events(out);
 	import_write_notes(&cv);
 	g_free(cv.cpus);
+	g_free(cv.ticks);
 	g_free(cv.expiry_cancel);
 	g_free(cv.expiry_cpu);
 	g_hash_table_destroy(cv.timers);

@@ -214,6 +214,27 @@ static void test_timer_rules(void **state)
 }
 
 /*
+ * tick.txt, t0 = 50 s, the hrtimer clock reads as the trace clock (offset
+ * 0): cpu 0's tick, armed at 10 us for the boundary at 4 ms, expires at
+ * 4.9 ms: a tick record at 4 ms that fires at 4.9 ms.  Its re-arming for
+ * 8 ms never expires in the capture, and cpu 1's tick expiry at 2 ms has
+ * no arming in it: neither gives a record.  The tick's wakeup of cpu 0 at
+ * 4.95 ms is dropped as ever (the simulator runs its own tick).
+ */
+static void test_tick_records(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("tick.txt", 4960001, 2,
+		"tick at_ns=4000000 cpu=0 fires_ns=4900000\n", &im);
+	assert_int_equal(im.clock_offset_ns, 0);
+	assert_int_equal(im.header.mono_ns, 50000000000);
+	assert_int_equal(im.counts.tick_wakeups, 1);
+	imported_clear(&im);
+}
+
+/*
  * report.txt, t0 = 200 s, nanosecond stamps: cpu 0 runs 0..10 µs (its
  * tick_stop at 0), exits at 510 for an IPI (call_function_single_entry):
  * irq at 510, work to 700; cpu 1's tick wakeup at 900 is dropped.  The
@@ -350,6 +371,7 @@ int main(void)
 		cmocka_unit_test(test_lost_events),
 		cmocka_unit_test(test_timers_inferred_from_expiries),
 		cmocka_unit_test(test_timer_rules),
+		cmocka_unit_test(test_tick_records),
 		cmocka_unit_test(test_trace_cmd_report),
 		cmocka_unit_test(test_rearm_elsewhere_cancels_first),
 		cmocka_unit_test(test_kernel_timing),

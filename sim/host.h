@@ -44,11 +44,22 @@ static inline void sim_host_enter_idle(struct sim_cpu *c, struct idle_period *p)
 	int64_t sleep = t ? (int64_t)t->expires_ns - now : INT64_MAX - now;
 	int64_t tick;
 
-	/* A tick whose interrupt is still on its way (timer latency) is the next one. */
+	/* A tick whose interrupt is still on its way is the next one. */
 	c->next_tick_ns = tick_next_after_from(c->clock_ns + c->tick_shift -
 					       MIN(c->clock_ns, c->timer_latency_ns),
 					       c->next_tick_ns + c->tick_shift, c->tick_nsec) -
 			  c->tick_shift;
+	/*
+	 * The trace's tick record overrides the latency for its boundary:
+	 * late (if the tick ran then: a restarted tick starts at the next
+	 * boundary), or already come.
+	 */
+	if (c->tick_record_fires_ns > c->clock_ns && c->tick_record_ns < c->next_tick_ns &&
+	    c->tick_record_ns + c->tick_nsec >= c->next_tick_ns &&
+	    c->tick_record_ns > c->tick_started_ns)
+		c->next_tick_ns = c->tick_record_ns;
+	else if (c->next_tick_ns == c->tick_record_ns && c->tick_record_fires_ns <= c->clock_ns)
+		c->next_tick_ns += c->tick_nsec;
 	tick = (int64_t)c->next_tick_ns - now;
 	c->sleep_length_ns = p->sleep_length_ns = sleep;
 	c->delta_next_ns = p->delta_next_ns = !c->tick_stopped && tick < sleep ? tick : sleep;

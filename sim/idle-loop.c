@@ -95,6 +95,7 @@ bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_govern
 	c->tick_shift = cfg->mono_ns % c->tick_nsec;
 	c->next_tick_ns = c->tick_shift ? c->tick_nsec - c->tick_shift : 0;
 	c->end_ns = cfg->end_ns;
+	c->tick_record_ns = NEVER;
 	c->latency_limit_us = cfg->latency_limit_us;
 	timer_queue_init(&c->timers);
 	if (!sim_cpu_new_machine(c, gov, &c->machine, error)) {
@@ -137,6 +138,53 @@ static bool event_out_of_order(const struct sim_cpu *c, const struct trace_event
 	return false;
 }
 
+/* The earliest expiry, as the kernel's timer code knows it. */
+static inline uint64_t first_timer_ns(const struct sim_cpu *c)
+{
+	return timer_queue_first_ns(&c->timers);
+}
+
+/*
+ * When that timer's interrupt reaches the CPU (the trace's fires_ns, or
+ * the platform's timer latency after the expiry): only then does it run
+ * and wake the CPU.  Until then the kernel counts it as pending, in the
+ * past.
+ */
+static inline uint64_t first_timer_fires_ns(const struct sim_cpu *c)
+{
+	return timer_queue_first_fires_ns(&c->timers);
+}
+
+/*
+ * When the running tick's interrupt for the boundary tick_ns comes, or
+ * NEVER: the clock-event device is programmed for the earliest hrtimer,
+ * and a timer due by the tick brings the one interrupt that runs both,
+ * whenever it comes.  The trace's tick record for that boundary says when
+ * it came; without one it comes the platform's timer latency late.
+ */
+static inline uint64_t tick_interrupt_ns(const struct sim_cpu *c, uint64_t tick_ns)
+{
+	if (c->tick_stopped || first_timer_ns(c) <= tick_ns)
+		return NEVER;
+	return tick_ns == c->tick_record_ns ? c->tick_record_fires_ns : tick_ns + c->timer_latency_ns;
+}
+
+/*
+ * A tick record arrives at its boundary, before the interrupt it tells of
+ * (the default latency is never negative): an idle CPU waiting for that
+ * very tick learns when it really comes.  A CPU whose simulated tick is
+ * stopped, or due at another boundary, has nothing to learn.
+ */
+static void take_tick_record(struct sim_cpu *c, const struct trace_event *ev)
+{
+	c->tick_record_ns = ev->at_ns;
+	c->tick_record_fires_ns = ev->fires_ns;
+	if (c->phase != CPU_IDLE || c->tick_at == NEVER || c->next_tick_ns != ev->at_ns)
+		return;
+	c->tick_at = tick_interrupt_ns(c, c->next_tick_ns);
+	c->wake_limit = MIN(c->tick_at, c->poll_end);
+}
+
 /* Applies what ev brings to the CPU's timers; returns the work it brings. */
 static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *ev)
 {
@@ -153,6 +201,9 @@ static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *e
 	case TRACE_IRQ:
 	case TRACE_BUSY:
 		return ev->work_ns;
+	case TRACE_TICK:
+		take_tick_record(c, ev);
+		return 0;
 	case TRACE_PHASE:
 		break;
 	}
@@ -169,23 +220,6 @@ static uint64_t expire_timer(struct sim_cpu *c)
 		timer_queue_arm(&c->timers, t.id, t.expires_ns + t.period_ns, t.late_ns, t.period_ns,
 				t.work_ns);
 	return t.work_ns;
-}
-
-/* The earliest expiry, as the kernel's timer code knows it. */
-static inline uint64_t first_timer_ns(const struct sim_cpu *c)
-{
-	return timer_queue_first_ns(&c->timers);
-}
-
-/*
- * When that timer's interrupt reaches the CPU (the trace's fires_ns, or
- * the platform's timer latency after the expiry): only then does it run
- * and wake the CPU.  Until then the kernel counts it as pending, in the
- * past.
- */
-static inline uint64_t first_timer_fires_ns(const struct sim_cpu *c)
-{
-	return timer_queue_first_fires_ns(&c->timers);
 }
 
 /*
@@ -205,6 +239,29 @@ static void stop_or_retain_tick(struct sim_cpu *c, bool stop_tick)
 }
 
 /*
+ * The tick's interrupt while the CPU polls.  poll_idle() polls with
+ * interrupts on and stops only when a task is to run or at its time limit:
+ * the tick is handled where the CPU polls and the period goes on.  The
+ * handler's return renews the tick code's idle entry time
+ * (tick_nohz_irq_exit()), the governor will see got_tick, and the polling
+ * loop notices its limit only once the handler is done.
+ */
+static void tick_while_polling(struct sim_cpu *c)
+{
+	uint64_t done = c->tick_at + c->tick_work_ns;
+
+	c->tick_while_polling = true;
+	c->idle_entry_ns = done;
+	/* The next boundary whose interrupt is still to come. */
+	do
+		c->next_tick_ns += c->tick_nsec;
+	while (c->next_tick_ns + c->timer_latency_ns <= c->tick_at);
+	c->tick_at = tick_interrupt_ns(c, c->next_tick_ns);
+	c->poll_end = MAX(c->poll_end, done);
+	c->wake_limit = MIN(c->tick_at, c->poll_end);
+}
+
+/*
  * The work queued up to busy_end is done.  If there was any, a task ran:
  * do_idle() was left and tick_nohz_idle_exit() restarted the tick.  Then,
  * unless the trace has ended, the first half of cpuidle_idle_call() at
@@ -217,6 +274,8 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 
 	if (now > c->work_from) {
 		c->busy_ns += MIN(now, end) - MIN(c->work_from, end);
+		if (c->tick_stopped)
+			c->tick_started_ns = c->work_from;
 		c->tick_stopped = false;
 	}
 	if (now >= end) {
@@ -240,15 +299,10 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 		c->observer.selected(c->observer.priv, p);
 	stop_or_retain_tick(c, p->stop_tick);
 	p->tick_stopped = c->tick_stopped;
-	/*
-	 * The clock-event device is programmed for the earliest hrtimer: a
-	 * timer due before the tick brings the one interrupt that runs both,
-	 * whenever it comes.
-	 */
-	c->tick_at = c->tick_stopped || first_timer_ns(c) <= p->next_tick_ns ? NEVER :
-		     p->next_tick_ns + c->timer_latency_ns;
+	c->tick_at = tick_interrupt_ns(c, p->next_tick_ns);
 	c->poll_end = c->polling[p->state] ? now + c->poll_limit_ns : NEVER;
 	c->wake_limit = MIN(c->tick_at, c->poll_end);
+	c->tick_while_polling = false;
 	c->phase = CPU_IDLE;
 	return true;
 }
@@ -286,10 +340,10 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 	 * has come by then runs along with the timer that woke the CPU, and is
 	 * not due again until the next boundary.
 	 */
-	c->got_tick = cause == WAKE_TICK;
-	if (cause == WAKE_TIMER && !c->tick_stopped && p->next_tick_ns <= c->clock_ns) {
+	c->got_tick = cause == WAKE_TICK || c->tick_while_polling;
+	if (cause == WAKE_TIMER && !c->tick_stopped && c->next_tick_ns <= c->clock_ns) {
 		c->got_tick = true;
-		c->next_tick_ns = p->next_tick_ns + c->tick_nsec;
+		c->next_tick_ns += c->tick_nsec;
 	}
 	kshim_machine_reflect(c->machine, 0, p->state);
 	if (c->observer.reflected)
@@ -340,13 +394,22 @@ static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *e
 	/* timer_at is NEVER, and so wakes the CPU past the end, if nothing is ahead. */
 	uint64_t timer_at = first_timer_fires_ns(c);
 
-	if (timer_at <= MIN(ev_at, c->wake_limit)) {
-		wake_up(c, timer_at, WAKE_TIMER);
-		return false;
-	}
-	if (ev_at > c->wake_limit) {
-		wake_up(c, c->wake_limit, c->tick_at <= c->poll_end ? WAKE_TICK : WAKE_POLL_LIMIT);
-		return false;
+	for (;;) {
+		if (timer_at <= MIN(ev_at, c->wake_limit)) {
+			wake_up(c, timer_at, WAKE_TIMER);
+			return false;
+		}
+		if (ev_at <= c->wake_limit)
+			break;
+		if (c->tick_at > c->poll_end) {
+			wake_up(c, c->wake_limit, WAKE_POLL_LIMIT);
+			return false;
+		}
+		if (!c->polling[c->period.state]) {
+			wake_up(c, c->wake_limit, WAKE_TICK);
+			return false;
+		}
+		tick_while_polling(c);
 	}
 	if (ev->kind == TRACE_IRQ || ev->kind == TRACE_BUSY) {
 		wake_up(c, ev_at, WAKE_EVENT);	/* its work is taken working */

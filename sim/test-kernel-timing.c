@@ -162,6 +162,83 @@ static void test_tick_phase_and_work(void **state)
 	script_run_finish(&r, NULL);
 }
 
+/*
+ * The tick does not end a polling period: poll_idle() takes interrupts and
+ * polls on until a task is to run or its limit.  Ticks at 3.9 ms (mono_ns
+ * 100 us); polling periods from 0 each reach the 250 us limit, the one from
+ * 3750 us too, at 4000 us, with the tick handled inside it (30 us of
+ * handler, done at 3930 us): the governor sees got_tick and the next
+ * select's times count from the handler's return, the tick code's new idle
+ * entry (next tick 7900 us: 3970 us).  The interrupt at 4100 us ends the
+ * last period.
+ */
+static void test_tick_while_polling(void **state)
+{
+	const struct trace_event ev[] = { ev_irq(4100 * US, 0) };
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 4200 * US);
+	r.cfg.mono_ns = 100 * US;
+	r.platform.tick_work_us = 30;
+	script_run_go(&r, "script-6.1", ev, 1, POLL_KEEP, 1);
+	assert_int_equal(script.reflects, 17);
+	for (unsigned int k = 0; k < 16; k++) {
+		assert_int_equal(script.reflected[k].clock_ns, (k + 1) * 250 * US);
+		assert_true(script.reflected[k].poll_time_limit);
+		assert_int_equal(script.reflected[k].got_tick, k == 15);
+	}
+	assert_int_equal(script.selected[16].clock_ns, 4000 * US);
+	assert_int_equal(script.selected[16].delta_next_ns, 3970 * US);
+	assert_int_equal(script.selected[16].sleep_length_ns, INT64_MAX - 3930 * US);
+	assert_int_equal(script.reflected[16].clock_ns, 4100 * US);
+	assert_false(script.reflected[16].got_tick);
+	assert_false(script.reflected[16].poll_time_limit);
+	script_run_finish(&r, NULL);
+}
+
+/*
+ * A tick record tells when the interrupt of the tick due at its boundary
+ * came: the tick of 4 ms reaches the CPU at 5 ms, and wakes it from C1
+ * then (2 us exit); the next one, without a record, at 8 ms.
+ */
+static void test_tick_record_late(void **state)
+{
+	const struct trace_event ev[] = { ev_tick(4 * MS, 5 * MS) };
+	struct script_run r;
+
+	(void)state;
+	script_run_start(&r, "script-6.1", ev, 1, 9 * MS, C1_KEEP, 1);
+	assert_int_equal(script.reflects, 2);
+	assert_int_equal(script.reflected[0].clock_ns, 5002 * US);
+	assert_true(script.reflected[0].got_tick);
+	assert_int_equal(script.reflected[1].clock_ns, 8002 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
+ * A CPU that goes idle after a tick's boundary but before its late
+ * interrupt (work from 3.9 ms to 4.102 ms; the 4 ms tick comes at 4.5 ms)
+ * finds the tick pending: the clock-event device is programmed for 4 ms,
+ * in the past, and the governor is told so (delta_next -102 us).  The
+ * interrupt wakes it at 4.5 ms.
+ */
+static void test_tick_record_pending_at_entry(void **state)
+{
+	const struct trace_event ev[] = { ev_busy(3900 * US, 200 * US), ev_tick(4 * MS, 4500 * US) };
+	struct script_run r;
+
+	(void)state;
+	script_run_start(&r, "script-6.1", ev, 2, 6 * MS, C1_KEEP, 1);
+	assert_int_equal(script.reflects, 2);
+	assert_int_equal(script.reflected[0].clock_ns, 3902 * US);
+	assert_int_equal(script.selected[1].clock_ns, 4102 * US);
+	assert_int_equal(script.selected[1].delta_next_ns, -102 * (int64_t)US);
+	assert_int_equal(script.reflected[1].clock_ns, 4502 * US);
+	assert_true(script.reflected[1].got_tick);
+	script_run_finish(&r, NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -172,6 +249,9 @@ int main(void)
 		cmocka_unit_test(test_exit_cost),
 		cmocka_unit_test(test_poll_check_and_idle_loop),
 		cmocka_unit_test(test_tick_phase_and_work),
+		cmocka_unit_test(test_tick_while_polling),
+		cmocka_unit_test(test_tick_record_late),
+		cmocka_unit_test(test_tick_record_pending_at_entry),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

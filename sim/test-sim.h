@@ -68,6 +68,16 @@ static inline struct trace_event ev_cancel(uint64_t at, uint64_t id)
 	return (struct trace_event){ .kind = TRACE_CANCEL, .at_ns = at, .timer_id = id };
 }
 
+static inline struct trace_event ev_tick(uint64_t boundary, uint64_t fires)
+{
+	return (struct trace_event){ .kind = TRACE_TICK, .at_ns = boundary, .fires_ns = fires };
+}
+
+static inline struct trace_event ev_busy(uint64_t at, uint64_t work)
+{
+	return (struct trace_event){ .kind = TRACE_BUSY, .at_ns = at, .work_ns = work };
+}
+
 /* A run of one CPU through the scripted governor of the given generation. */
 struct script_run {
 	struct platform platform;

@@ -201,7 +201,39 @@ static void test_fires_and_mono(void **state)
 	assert_non_null(strstr(error->message, ":10: "));
 }
 
-/* base with line replace changed must fail, naming the file, line and field. */
+/*
+ * A tick record: the general path (fields out of the writer's order) and
+ * the writer's form read the same event, which writes back as the latter.
+ */
+static void test_tick_record(void **state)
+{
+	struct fixture *f = *state;
+	g_autoptr(GError) error = NULL;
+	g_autofree char *general = test_replace_line(base, 11, "tick fires_ns=560 cpu=1 at_ns=500");
+	g_autofree char *fast = test_replace_line(base, 11, "tick at_ns=500 cpu=1 fires_ns=560");
+	g_autoptr(GArray) a = read_all(write_trace(f, general, -1), &error);
+	g_autoptr(GArray) b = NULL;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	if (!a)
+		fail_msg("%s", error->message);
+	b = read_all(write_trace(f, fast, -1), &error);
+	assert_non_null(b);
+	assert_int_equal(at(a, 5)->kind, TRACE_TICK);
+	assert_true(at(a, 5)->at_ns == 500 && at(a, 5)->cpu == 1 && at(a, 5)->fires_ns == 560);
+	assert_int_equal(at(b, 5)->kind, TRACE_TICK);
+	assert_true(at(b, 5)->at_ns == 500 && at(b, 5)->cpu == 1 && at(b, 5)->fires_ns == 560);
+	assert_int_equal(at(b, 5)->line, at(a, 5)->line);
+	out = open_memstream(&text, &len);
+	trace_write_event(out, at(a, 5));
+	fclose(out);
+	assert_string_equal(text, "tick at_ns=500 cpu=1 fires_ns=560\n");
+	free(text);
+}
+
+
 static void expect_error(struct fixture *f, unsigned int replace, const char *with,
 			 unsigned long line, const char *field)
 {
@@ -288,6 +320,9 @@ static void test_bad_times(void **state)
 	expect_error(f, 14, "irq at_ns=1000001 cpu=0", 14, "at_ns");		/* after end_ns */
 	expect_error(f, 7, "timer at_ns=0 cpu=0 id=1 expires_ns=5000 period_ns=999", 7, "period_ns");
 	expect_error(f, 10, "busy at_ns=400 cpu=1 work_ns=0", 10, "work_ns");
+	expect_error(f, 11, "tick at_ns=500 cpu=1 fires_ns=499", 11, "fires_ns");
+	expect_error(f, 11, "tick at_ns=500 cpu=1", 11, "fires_ns");
+	expect_error(f, 11, "tick at_ns=500 fires_ns=600", 11, "cpu");
 }
 
 static void test_overflow(void **state)
@@ -492,6 +527,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_reads_back, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_writer_round_trip, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rearm_same_cpu, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_tick_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fires_and_mono, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_number_widths, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_leading_zeros, setup, teardown),

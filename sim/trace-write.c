@@ -45,6 +45,10 @@ void trace_write_event(FILE *out, const struct trace_event *ev)
 		fprintf(out, "busy at_ns=%" PRIu64 " cpu=%u work_ns=%" PRIu64,
 			ev->at_ns, ev->cpu, ev->work_ns);
 		break;
+	case TRACE_TICK:
+		fprintf(out, "tick at_ns=%" PRIu64 " cpu=%u fires_ns=%" PRIu64,
+			ev->at_ns, ev->cpu, ev->fires_ns);
+		break;
 	case TRACE_PHASE:
 		fprintf(out, "phase at_ns=%" PRIu64 " name=%s", ev->at_ns, ev->phase);
 		break;

@@ -144,7 +144,7 @@ static const char *single_value(struct kv_reader *kv, struct kv_line *l, GError 
 static bool is_event_keyword(const char *k)
 {
 	return !strcmp(k, "timer") || !strcmp(k, "cancel") || !strcmp(k, "irq") ||
-	       !strcmp(k, "busy") || !strcmp(k, "phase");
+	       !strcmp(k, "busy") || !strcmp(k, "phase") || !strcmp(k, "tick");
 }
 
 static bool read_version(struct trace_reader *r, GError **error)
@@ -424,7 +424,7 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 {
 	static const struct { const char *keyword; enum trace_kind kind; } kinds[] = {
 		{ "timer", TRACE_TIMER }, { "cancel", TRACE_CANCEL }, { "irq", TRACE_IRQ },
-		{ "busy", TRACE_BUSY }, { "phase", TRACE_PHASE },
+		{ "busy", TRACE_BUSY }, { "phase", TRACE_PHASE }, { "tick", TRACE_TICK },
 	};
 	const char *v;
 	size_t i;
@@ -435,7 +435,7 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 		;
 	if (i == G_N_ELEMENTS(kinds)) {
 		kv_error(&r->kv, error, l->keyword,
-			 "unknown record (a trace has timer, cancel, irq, busy and phase)");
+			 "unknown record (a trace has timer, cancel, irq, busy, tick and phase)");
 		return false;
 	}
 	ev->kind = kinds[i].kind;
@@ -457,6 +457,15 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 	case TRACE_BUSY:
 		if (!parse_time(r, l, "work_ns", true, 1, &ev->work_ns, error))
 			return false;
+		break;
+	case TRACE_TICK:
+		if (!parse_time(r, l, "fires_ns", true, 0, &ev->fires_ns, error))
+			return false;
+		if (ev->fires_ns < ev->at_ns) {
+			kv_error(&r->kv, error, "fires_ns", "%" PRIu64 " is before at_ns %" PRIu64,
+				 ev->fires_ns, ev->at_ns);
+			return false;
+		}
 		break;
 	case TRACE_PHASE:
 		if (!(v = kv_need(&r->kv, l, "name", error)) ||
@@ -592,8 +601,8 @@ static bool scan_kind(const char **s, enum trace_kind *kind)
 {
 	switch (**s) {
 	case 't':
-		*kind = TRACE_TIMER;
-		return SKIP_KEY(s, "timer ");
+		*kind = (*s)[1] == 'i' && (*s)[2] == 'c' ? TRACE_TICK : TRACE_TIMER;
+		return *kind == TRACE_TICK ? SKIP_KEY(s, "tick ") : SKIP_KEY(s, "timer ");
 	case 'c':
 		*kind = TRACE_CANCEL;
 		return SKIP_KEY(s, "cancel ");
@@ -624,6 +633,8 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 		return SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns);
 	case TRACE_BUSY:
 		return SCAN_NUMBER(s, "work_ns=", &ev->work_ns);
+	case TRACE_TICK:
+		return SCAN_NUMBER(s, "fires_ns=", &ev->fires_ns);
 	case TRACE_PHASE:
 		break;
 	}
@@ -655,6 +666,8 @@ static bool values_valid(const struct trace_reader *r, const struct trace_event 
 		return ev->work_ns <= TRACE_TIME_MAX;
 	case TRACE_BUSY:
 		return ev->work_ns >= 1 && ev->work_ns <= TRACE_TIME_MAX;
+	case TRACE_TICK:
+		return ev->fires_ns <= TRACE_TIME_MAX && ev->fires_ns >= ev->at_ns;
 	case TRACE_PHASE:
 		break;
 	}

@@ -20,6 +20,7 @@ enum trace_kind {
 	TRACE_IRQ,		/* a non-timer interrupt or IPI wakes the CPU */
 	TRACE_BUSY,		/* the CPU runs work (waking it if idle) */
 	TRACE_PHASE,		/* the workload changes phase (a marker) */
+	TRACE_TICK,		/* when the tick's interrupt for a boundary came */
 };
 
 /* Kind and CPU side by side: no padding, and the fields the idle loop reads first together. */
@@ -30,7 +31,11 @@ struct trace_event {
 	unsigned long line;
 	uint64_t timer_id;	/* TIMER, CANCEL */
 	uint64_t expires_ns;	/* TIMER: absolute expiry, >= at_ns */
-	/* TIMER: its interrupt reaches the CPU, >= expires_ns; 0: the platform's timer latency */
+	/*
+	 * TIMER: its interrupt reaches the CPU, >= expires_ns; 0: the
+	 * platform's timer latency.  TICK: the interrupt of the tick due at
+	 * at_ns (a tick boundary) reached the CPU, >= at_ns.
+	 */
 	uint64_t fires_ns;
 	uint64_t period_ns;	/* TIMER: re-armed every period after expiry; 0 = one shot */
 	uint64_t work_ns;	/* TIMER, IRQ: work run after the wakeup; BUSY: its length */
