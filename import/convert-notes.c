@@ -66,6 +66,10 @@ static void classification(struct converter *cv)
 		     "within 20 us: a polling state's time limit): %" G_GUINT64_FORMAT ", the CPU kept "
 		     "idle through them and the %" G_GUINT64_FORMAT " ns between exit and entry dropped",
 		     k->reselects, k->reselect_ns);
+	if (cv->im->header.poll_check_ns)
+		note(cv, "polling limits: %u, the median time to the limit %" G_GUINT64_FORMAT " ns: "
+		     "the trace's poll_check_ns, for the polling loop's pace on this machine",
+		     cv->poll_limits->len, cv->im->header.poll_check_ns);
 	if (k->remote_wakeups)
 		note(cv, "wakeups shown only by a sched_wakeup from another CPU: %" G_GUINT64_FORMAT
 		     " (imported as irq)", k->remote_wakeups);

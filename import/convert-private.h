@@ -29,6 +29,7 @@ struct cpu_track {
 	uint64_t cause_at;	/* when the cause came: an expiry, an interrupt, a remote wakeup */
 	gint cause_event;	/* TIMER: the trace event of its arming, or -1 */
 	bool remote_wakeup;	/* IDLE: another CPU woke a task here */
+	int state;		/* IDLE, BUSY: the state entered */
 };
 
 /* A CPU's tick hrtimer: armed, for a boundary (trace time). */
@@ -53,6 +54,7 @@ struct converter {
 	struct imported *im;
 	struct cpu_track *cpus;
 	struct tick_arming *ticks;	/* by CPU */
+	GArray *poll_limits;		/* uint64_t: residencies of state 0 up to its limit */
 	GHashTable *timers;		/* model_timer by id */
 	GHashTable *tick_timers;	/* the tick's hrtimer addresses (uint64_t *, in the capture) */
 	bool *expiry_cancel;		/* by capture event: a cancel that is part of an expiry */
@@ -62,6 +64,13 @@ struct converter {
 	unsigned int cpus_started_idle, cpus_never_idle, cpus_without_events;
 	uint64_t lost_gaps;
 };
+
+/*
+ * The polling loop's clock-check interval, as the simulator takes it, is
+ * the median time the polling state took to reach its limit; with fewer
+ * polling limits than this, the platform's is kept.
+ */
+#define POLL_CHECK_MIN_SAMPLES	20
 
 /*
  * The hrtimer clock minus the trace clock: the median of "now - timestamp"

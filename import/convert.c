@@ -237,13 +237,18 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 		    at - p->since <= RESELECT_NS) {
 			cv->im->counts.reselects++;
 			cv->im->counts.reselect_ns += at - p->since;
+			if (p->state == 0) {
+				uint64_t residency = p->since - p->idle_since;
+
+				g_array_append_val(cv->poll_limits, residency);
+			}
 		} else if (p->phase == PHASE_BUSY) {
 			end_busy(cv, p, e->cpu, at);
 		}
 		if (p->phase == PHASE_UNKNOWN && at > p->first_seen)
 			/* Running from the CPU's first event, before which nothing is known. */
 			emit(cv, TRACE_BUSY, p->first_seen, e->cpu)->work_ns = at - p->first_seen;
-		*p = (struct cpu_track){ .phase = PHASE_IDLE, .idle_since = at,
+		*p = (struct cpu_track){ .phase = PHASE_IDLE, .idle_since = at, .state = e->state,
 					 .first_seen = p->first_seen, .seen = true };
 		return;
 	}
@@ -389,6 +394,30 @@ static void finish_cpus(struct converter *cv)
 	}
 }
 
+static gint by_value(gconstpointer a, gconstpointer b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The time the polling state took to reach its limit is the machine's, and
+ * under load more than the platform's poll_check_us makes it (TCG runs the
+ * 200 cpu_relax() rounds between two clock reads slower on a busy host).
+ * Its median goes into the trace as the check interval, which makes the
+ * simulated polling limit that long: the first check past the limit is
+ * the first check.  0 (the platform's) with too few samples.
+ */
+static uint64_t poll_check(GArray *residencies)
+{
+	if (residencies->len < POLL_CHECK_MIN_SAMPLES)
+		return 0;
+	g_array_sort(residencies, by_value);
+	return MIN(g_array_index(residencies, uint64_t, residencies->len / 2),
+		   TRACE_POLL_CHECK_MAX_NS);
+}
+
 static gint by_time_then_order(gconstpointer a, gconstpointer b)
 {
 	const struct trace_event *x = a, *y = b;
@@ -449,16 +478,19 @@ bool import_convert(const struct capture *c, const char *name, struct imported *
 					  TRACE_TIME_MAX);
 	cv.cpus = g_new0(struct cpu_track, c->nr_cpus);
 	cv.ticks = g_new0(struct tick_arming, c->nr_cpus);
+	cv.poll_limits = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 	cv.timers = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
 	cv.tick_timers = import_tick_timers(c);
 	import_find_expiries(c, &cv.expiry_cancel, &cv.expiry_cpu);
 	for (guint i = 0; i < c->events->len; i++)
 		on_event(&cv, &g_array_index(c->events, struct cap_event, i), i);
 	finish_cpus(&cv);
+	out->header.poll_check_ns = poll_check(cv.poll_limits);
 	sort_events(out);
 	import_write_notes(&cv);
 	g_free(cv.cpus);
 	g_free(cv.ticks);
+	g_array_free(cv.poll_limits, TRUE);
 	g_free(cv.expiry_cancel);
 	g_free(cv.expiry_cpu);
 	g_hash_table_destroy(cv.timers);

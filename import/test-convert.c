@@ -235,6 +235,26 @@ static void test_tick_records(void **state)
 }
 
 /*
+ * poll.txt, t0 = 70 s: cpu 0 polls (state 0) 21 times, each up to the
+ * limit (30 to 50 us, in a shuffled order), and idles again 5 us after each
+ * exit; then a C1 period of 500 us that woke nothing either.  The median
+ * time to the polling limit, 40 us, is the trace's poll_check_ns; the C1
+ * period is a reselect too but no polling limit.
+ */
+static void test_poll_check_measured(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	import_ok("poll.txt", &im);
+	assert_int_equal(im.header.poll_check_ns, 40000);
+	assert_int_equal(im.counts.reselects, 22);
+	assert_true(has_note(&im, "polling limits: 21, the median time to the limit 40000 ns"));
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
  * report.txt, t0 = 200 s, nanosecond stamps: cpu 0 runs 0..10 µs (its
  * tick_stop at 0), exits at 510 for an IPI (call_function_single_entry):
  * irq at 510, work to 700; cpu 1's tick wakeup at 900 is dropped.  The
@@ -372,6 +392,7 @@ int main(void)
 		cmocka_unit_test(test_timers_inferred_from_expiries),
 		cmocka_unit_test(test_timer_rules),
 		cmocka_unit_test(test_tick_records),
+		cmocka_unit_test(test_poll_check_measured),
 		cmocka_unit_test(test_trace_cmd_report),
 		cmocka_unit_test(test_rearm_elsewhere_cancels_first),
 		cmocka_unit_test(test_kernel_timing),

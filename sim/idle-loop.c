@@ -75,6 +75,8 @@ bool sim_cpu_new_machine(struct sim_cpu *c, const struct kshim_governor *gov,
 bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_governor *gov,
 		  const struct sim_config *cfg, GError **error)
 {
+	uint64_t check;
+
 	/* Every CPU starts at 0 in the idle loop with the tick running: as if work had just ended. */
 	*c = (struct sim_cpu){ .cpu = cpu, .cfg = cfg, .gov = gov, .phase = CPU_WORKING };
 	/* With one state the kernel never calls the governor. */
@@ -103,11 +105,10 @@ bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_govern
 		return false;
 	}
 	c->poll_limit_ns = poll_limit_ns(c, gov);
-	if (cfg->platform->poll_check_us) {
-		uint64_t check = (uint64_t)cfg->platform->poll_check_us * 1000;
-
+	/* The trace's measured interval, else the platform's. */
+	check = cfg->poll_check_ns ? cfg->poll_check_ns : (uint64_t)cfg->platform->poll_check_us * 1000;
+	if (check)
 		c->poll_limit_ns = (c->poll_limit_ns / check + 1) * check;
-	}
 	c->idle_loop_ns = (uint64_t)cfg->platform->idle_loop_us * 1000;
 	c->tick_work_ns = (uint64_t)cfg->platform->tick_work_us * 1000;
 	c->timer_latency_ns = (uint64_t)cfg->platform->timer_latency_us * 1000;

@@ -30,6 +30,7 @@ struct sim_config {
 	int32_t latency_limit_us;	/* PM QoS resume latency; INT32_MAX: none */
 	uint64_t end_ns;		/* the trace header's end */
 	uint64_t mono_ns;		/* ... and its CLOCK_MONOTONIC at time 0 */
+	uint64_t poll_check_ns;		/* ... and its polling check interval; 0: the platform's */
 };
 
 enum wake_cause {

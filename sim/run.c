@@ -23,6 +23,7 @@ struct sim_config sim_config_for(const struct sim_run_options *o,
 		.latency_limit_us = o->latency_limit_us,
 		.end_ns = h->end_ns,
 		.mono_ns = h->mono_ns,
+		.poll_check_ns = h->poll_check_ns,
 	};
 }
 

@@ -142,6 +142,25 @@ static void test_poll_check_and_idle_loop(void **state)
 }
 
 /*
+ * A trace's measured check interval (poll_check_ns, 70 us) stands for the
+ * platform's (100 us): the 250 us limit is noticed at the fourth check,
+ * 280 us.
+ */
+static void test_trace_poll_check(void **state)
+{
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 400 * US);
+	r.platform.poll_check_us = 100;
+	r.cfg.poll_check_ns = 70 * US;
+	script_run_go(&r, "script-6.1", NULL, 0, POLL_KEEP, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 280 * US);
+	assert_true(script.reflected[0].poll_time_limit);
+	script_run_finish(&r, NULL);
+}
+
+/*
  * CLOCK_MONOTONIC is 1 ms at time 0: the ticks fall at 3 and 7 ms of
  * trace time.  Each kept tick's handler takes 30 us after C6's 100 us exit.
  */
@@ -248,6 +267,7 @@ int main(void)
 		cmocka_unit_test(test_tick_runs_in_a_timer_interrupt),
 		cmocka_unit_test(test_exit_cost),
 		cmocka_unit_test(test_poll_check_and_idle_loop),
+		cmocka_unit_test(test_trace_poll_check),
 		cmocka_unit_test(test_tick_phase_and_work),
 		cmocka_unit_test(test_tick_while_polling),
 		cmocka_unit_test(test_tick_record_late),

@@ -168,7 +168,7 @@ static void test_fires_and_mono(void **state)
 	g_autofree char *t1 = test_replace_line(base, 9,
 						"timer at_ns=200 cpu=1 id=2 expires_ns=300 fires_ns=450");
 	g_autofree char *t2 = test_replace_line(t1, 10, "cancel at_ns=400 cpu=1 id=2");
-	g_autofree char *t3 = test_replace_line(t2, 5, "mono_ns 12345");
+	g_autofree char *t3 = test_replace_line(t2, 5, "mono_ns 12345\npoll_check_ns 61000");
 	g_autofree char *late = test_replace_line(base, 10, "cancel at_ns=400 cpu=1 id=2");
 	g_autofree char *copy = g_build_filename(f->dir, "copy.trace", NULL);
 	g_autoptr(GArray) ev = read_all(write_trace(f, t3, -1), &error);
@@ -183,6 +183,7 @@ static void test_fires_and_mono(void **state)
 	r = trace_open(f->path, &error);
 	assert_non_null(r);
 	assert_int_equal(trace_header(r)->mono_ns, 12345);
+	assert_int_equal(trace_header(r)->poll_check_ns, 61000);
 	out = fopen(copy, "w");
 	assert_non_null(out);
 	trace_write_header(out, trace_header(r));
@@ -195,6 +196,7 @@ static void test_fires_and_mono(void **state)
 	assert_int_equal(at(again, 3)->fires_ns, 450);
 	r = trace_open(copy, &error);
 	assert_int_equal(trace_header(r)->mono_ns, 12345);
+	assert_int_equal(trace_header(r)->poll_check_ns, 61000);
 	trace_close(r);
 	g_unlink(copy);
 	assert_null(read_all(write_trace(f, late, -1), &error));
@@ -317,6 +319,8 @@ static void test_bad_times(void **state)
 	expect_error(f, 9, "timer at_ns=200 cpu=1 id=2 expires_ns=100", 9, "expires_ns");
 	expect_error(f, 9, "timer at_ns=200 cpu=1 id=2 expires_ns=300 fires_ns=299", 9, "fires_ns");
 	expect_error(f, 5, "mono_ns -1", 5, "mono_ns");
+	expect_error(f, 5, "poll_check_ns 0", 5, "poll_check_ns");
+	expect_error(f, 5, "poll_check_ns 4294967296000", 5, "poll_check_ns");
 	expect_error(f, 14, "irq at_ns=1000001 cpu=0", 14, "at_ns");		/* after end_ns */
 	expect_error(f, 7, "timer at_ns=0 cpu=0 id=1 expires_ns=5000 period_ns=999", 7, "period_ns");
 	expect_error(f, 10, "busy at_ns=400 cpu=1 work_ns=0", 10, "work_ns");

@@ -11,6 +11,8 @@ void trace_write_header(FILE *out, const struct trace_header *h)
 	fprintf(out, "cpus %u\nend_ns %" PRIu64 "\n", h->nr_cpus, h->end_ns);
 	if (h->mono_ns)
 		fprintf(out, "mono_ns %" PRIu64 "\n", h->mono_ns);
+	if (h->poll_check_ns)
+		fprintf(out, "poll_check_ns %" PRIu64 "\n", h->poll_check_ns);
 	if (h->platform)
 		fprintf(out, "platform %s\n", h->platform);
 }

@@ -178,9 +178,10 @@ static bool read_version(struct trace_reader *r, GError **error)
 }
 
 /* The header's records, each allowed once (traces/trace-format.md). */
-enum header_record { HDR_CPUS, HDR_END, HDR_NAME, HDR_MONO, HDR_PLATFORM, HDR_COUNT };
+enum header_record { HDR_CPUS, HDR_END, HDR_NAME, HDR_MONO, HDR_PLATFORM, HDR_POLL_CHECK,
+		     HDR_COUNT };
 static const char *const header_records[HDR_COUNT] = {
-	"cpus", "end_ns", "name", "mono_ns", "platform",
+	"cpus", "end_ns", "name", "mono_ns", "platform", "poll_check_ns",
 };
 
 static int header_record_index(const char *keyword)
@@ -219,6 +220,9 @@ static bool read_header_value(struct trace_reader *r, int record, const char *v,
 		return kv_u64(kv, "end_ns", v, 1, TRACE_TIME_MAX, &h->end_ns, error);
 	case HDR_MONO:
 		return kv_u64(kv, "mono_ns", v, 0, TRACE_TIME_MAX, &h->mono_ns, error);
+	case HDR_POLL_CHECK:
+		return kv_u64(kv, "poll_check_ns", v, 1, TRACE_POLL_CHECK_MAX_NS, &h->poll_check_ns,
+			      error);
 	case HDR_NAME:
 		if (!parse_name(kv, "name", v, TRACE_NAME_MAX, error))
 			return false;

@@ -54,6 +54,11 @@ struct trace_header {
 	char *platform;
 	/* CLOCK_MONOTONIC at time 0: the phase of the tick grid (0 unless given). */
 	uint64_t mono_ns;
+	/*
+	 * The polling loop's clock-check interval measured on the recorded
+	 * machine under this workload, or 0: the platform's poll_check_us.
+	 */
+	uint64_t poll_check_ns;
 };
 
 struct trace_reader;
