@@ -29,7 +29,7 @@ struct cpu_track {
 	uint64_t cause_at;	/* when the cause came: an expiry, an interrupt, a remote wakeup */
 	gint cause_event;	/* TIMER: the trace event of its arming, or -1 */
 	bool remote_wakeup;	/* IDLE: another CPU woke a task here */
-	int state;		/* IDLE, BUSY: the state entered */
+	int state;		/* IDLE, BUSY: the state entered; -1 unknown */
 };
 
 /* A CPU's tick hrtimer: armed, for a boundary (trace time). */

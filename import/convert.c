@@ -258,9 +258,10 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 		return;
 	}
 	if (p->phase == PHASE_UNKNOWN) {
-		/* The capture starts in this idle period. */
+		/* The capture starts in this idle period, in a state it does not show. */
 		cv->cpus_started_idle++;
 		p->idle_since = p->first_seen;
+		p->state = -1;
 	}
 	p->phase = PHASE_BUSY;
 	p->since = at;
