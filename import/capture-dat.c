@@ -137,6 +137,13 @@ static int read_record(struct tracecmd_input *h, struct tep_record *rec, int cpu
 	return read_fields(d, e, rec, &ev) && !capture_add(d->c, &ev);
 }
 
+static void set_unreadable(const char *path, GError **error)
+{
+	g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_PARSE,
+		    "%s: a trace-cmd .dat file by its first bytes, but libtracecmd cannot "
+		    "read it (truncated, corrupt, or a newer file version)", path);
+}
+
 static bool read_dat(const char *path, struct capture *c, GError **error)
 {
 	struct dat_reader d = { .c = c };
@@ -147,9 +154,7 @@ static bool read_dat(const char *path, struct capture *c, GError **error)
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!h) {
-		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_PARSE,
-			    "%s: a trace-cmd .dat file by its first bytes, but libtracecmd cannot "
-			    "read it (truncated, corrupt, or a newer file version)", path);
+		set_unreadable(path, error);
 		return false;
 	}
 	d.tep = tracecmd_get_tep(h);
@@ -212,9 +217,16 @@ static bool reading_survives(const char *path, struct capture *c, GError **error
 			    g_strerror(errno));
 		return false;
 	}
-	if (WIFEXITED(status) &&
-	    (WEXITSTATUS(status) == CHILD_READ || WEXITSTATUS(status) == CHILD_REFUSED))
+	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_READ)
 		return true;
+	/*
+	 * Not opened again here: libtracecmd 1.3 leaks the buffer of a
+	 * file's options when it refuses the file.
+	 */
+	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_REFUSED) {
+		set_unreadable(path, error);
+		return false;
+	}
 	g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_PARSE,
 		    "%s: a trace-cmd .dat file by its first bytes, but libtracecmd crashed reading "
 		    "it (%s): the file is truncated or corrupt", path,

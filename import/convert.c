@@ -141,6 +141,9 @@ static void on_tick_expire(struct converter *cv, const struct cap_event *e)
 	if (!t->armed || t->at_ns > at + EXPIRY_EARLY_NS)
 		return;
 	t->armed = false;
+	/* Early, and the capture ended before its boundary: never simulated. */
+	if (t->at_ns > cv->im->header.end_ns)
+		return;
 	emit(cv, TRACE_TICK, t->at_ns, e->cpu)->fires_ns = MAX(at, t->at_ns);
 }
 

@@ -235,6 +235,23 @@ static void test_tick_records(void **state)
 }
 
 /*
+ * tick-after-end.txt, t0 = 50 s, offset 0: the tick armed for the boundary
+ * at 4 ms expires at 3.5 ms (early, as the hrtimer clock allows), and the
+ * capture ends there (end_ns 3.5 ms + 1).  The boundary is past the end, so
+ * the simulation never reaches it: no tick record, whose at_ns would be
+ * after end_ns and the trace unreadable.
+ */
+static void test_tick_boundary_after_end(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("tick-after-end.txt", 3500001, 1, "", &im);
+	assert_int_equal(im.clock_offset_ns, 0);
+	imported_clear(&im);
+}
+
+/*
  * poll.txt, t0 = 70 s: cpu 0 polls (state 0) 21 times, each up to the
  * limit (30 to 50 us, in a shuffled order), and idles again 5 us after each
  * exit; then a C1 period of 500 us that woke nothing either.  The median
@@ -392,6 +409,7 @@ int main(void)
 		cmocka_unit_test(test_timers_inferred_from_expiries),
 		cmocka_unit_test(test_timer_rules),
 		cmocka_unit_test(test_tick_records),
+		cmocka_unit_test(test_tick_boundary_after_end),
 		cmocka_unit_test(test_poll_check_measured),
 		cmocka_unit_test(test_trace_cmd_report),
 		cmocka_unit_test(test_rearm_elsewhere_cancels_first),
