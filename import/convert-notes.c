@@ -18,6 +18,24 @@ static void note(struct converter *cv, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* The exit costs the capture measured, one "state N: X ns (of M wakeups)" each. */
+static void exit_cost_note(struct converter *cv)
+{
+	const struct imported *im = cv->im;
+	GString *s = g_string_new(NULL);
+
+	for (unsigned int i = 0; i < KSHIM_STATE_MAX; i++)
+		if (im->exit_cost_samples[i])
+			g_string_append_printf(s, "%sstate %u: %" G_GUINT64_FORMAT " ns (of %u wakeups)",
+					       s->len ? ", " : "", i, im->exit_cost_ns[i],
+					       im->exit_cost_samples[i]);
+	if (s->len)
+		note(cv, "exit costs, the median time from a state's first interrupt to the idle "
+		     "exit: %s; teosim fidelity and import --report simulate with them in place of "
+		     "the platform's", s->str);
+	g_string_free(s, TRUE);
+}
+
 /* Event kinds the capture has none of, and what follows from that. */
 static void missing_events(struct converter *cv)
 {
@@ -70,6 +88,7 @@ static void classification(struct converter *cv)
 		note(cv, "polling limits: %u, the median time to the limit %" G_GUINT64_FORMAT " ns: "
 		     "the trace's poll_check_ns, for the polling loop's pace on this machine",
 		     cv->poll_limits->len, cv->im->header.poll_check_ns);
+	exit_cost_note(cv);
 	if (k->remote_wakeups)
 		note(cv, "wakeups shown only by a sched_wakeup from another CPU: %" G_GUINT64_FORMAT
 		     " (imported as irq)", k->remote_wakeups);

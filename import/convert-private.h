@@ -55,6 +55,7 @@ struct converter {
 	struct cpu_track *cpus;
 	struct tick_arming *ticks;	/* by CPU */
 	GArray *poll_limits;		/* uint64_t: residencies of state 0 up to its limit */
+	GArray *exit_costs[KSHIM_STATE_MAX];	/* uint64_t: interrupt to exit, by state */
 	GHashTable *timers;		/* model_timer by id */
 	GHashTable *tick_timers;	/* the tick's hrtimer addresses (uint64_t *, in the capture) */
 	bool *expiry_cancel;		/* by capture event: a cancel that is part of an expiry */

@@ -225,6 +225,24 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 	}
 }
 
+/*
+ * What a wakeup costs the CPU before it runs: from the first interrupt it
+ * took in the state (the interrupt's own handler included) to its idle
+ * exit.  Under TCG it depends on the host's load, so each capture measures
+ * its own; a remote wakeup is no interrupt.
+ */
+static void note_exit_cost(struct converter *cv, const struct cpu_track *p)
+{
+	uint64_t cost;
+
+	if (p->state < 0 || p->state >= KSHIM_STATE_MAX ||
+	    (p->cause != CAUSE_TIMER && p->cause != CAUSE_TICK && p->cause != CAUSE_IRQ) ||
+	    p->cause_at < p->idle_since || p->cause_at > p->since)
+		return;
+	cost = p->since - p->cause_at;
+	g_array_append_val(cv->exit_costs[p->state], cost);
+}
+
 static void on_idle(struct converter *cv, const struct cap_event *e)
 {
 	struct cpu_track *p = &cv->cpus[e->cpu];
@@ -268,6 +286,7 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 	}
 	p->phase = PHASE_BUSY;
 	p->since = at;
+	note_exit_cost(cv, p);
 	if (p->cause == CAUSE_NONE && p->remote_wakeup)
 		p->cause = CAUSE_REMOTE;
 }
@@ -422,6 +441,20 @@ static uint64_t poll_check(GArray *residencies)
 		   TRACE_POLL_CHECK_MAX_NS);
 }
 
+/* Each state's median exit cost, where enough wakeups show it. */
+static void exit_costs(struct converter *cv)
+{
+	for (unsigned int s = 0; s < KSHIM_STATE_MAX; s++) {
+		GArray *costs = cv->exit_costs[s];
+
+		if (costs->len < IMPORT_EXIT_COST_MIN_SAMPLES)
+			continue;
+		g_array_sort(costs, by_value);
+		cv->im->exit_cost_ns[s] = g_array_index(costs, uint64_t, costs->len / 2);
+		cv->im->exit_cost_samples[s] = costs->len;
+	}
+}
+
 static gint by_time_then_order(gconstpointer a, gconstpointer b)
 {
 	const struct trace_event *x = a, *y = b;
@@ -483,6 +516,8 @@ bool import_convert(const struct capture *c, const char *name, struct imported *
 	cv.cpus = g_new0(struct cpu_track, c->nr_cpus);
 	cv.ticks = g_new0(struct tick_arming, c->nr_cpus);
 	cv.poll_limits = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+	for (unsigned int s = 0; s < KSHIM_STATE_MAX; s++)
+		cv.exit_costs[s] = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 	cv.timers = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
 	cv.tick_timers = import_tick_timers(c);
 	import_find_expiries(c, &cv.expiry_cancel, &cv.expiry_cpu);
@@ -490,16 +525,27 @@ bool import_convert(const struct capture *c, const char *name, struct imported *
 		on_event(&cv, &g_array_index(c->events, struct cap_event, i), i);
 	finish_cpus(&cv);
 	out->header.poll_check_ns = poll_check(cv.poll_limits);
+	exit_costs(&cv);
 	sort_events(out);
 	import_write_notes(&cv);
 	g_free(cv.cpus);
 	g_free(cv.ticks);
 	g_array_free(cv.poll_limits, TRUE);
+	for (unsigned int s = 0; s < KSHIM_STATE_MAX; s++)
+		g_array_free(cv.exit_costs[s], TRUE);
 	g_free(cv.expiry_cancel);
 	g_free(cv.expiry_cpu);
 	g_hash_table_destroy(cv.timers);
 	g_hash_table_destroy(cv.tick_timers);
 	return true;
+}
+
+void imported_exit_costs_to(const struct imported *im, struct platform *pl)
+{
+	for (unsigned int i = 0; i < pl->state_count && i < KSHIM_STATE_MAX; i++)
+		if (im->exit_cost_samples[i])
+			pl->states[i].exit_cost_us = (uint32_t)MIN((im->exit_cost_ns[i] + 500) / 1000,
+								   UINT32_MAX);
 }
 
 void imported_clear(struct imported *im)

@@ -11,7 +11,10 @@
 
 #include <stdio.h>
 
+#include <kshim/machine.h>
+
 #include "capture.h"
+#include "platform.h"
 #include "trace.h"
 
 /* Timers known only from their expiry get ids from here up: no kernel pointer is there. */
@@ -41,12 +44,28 @@ struct imported {
 	uint64_t t0_ns;			/* the capture's time of the trace's time 0 */
 	int64_t clock_offset_ns;	/* hrtimer clock minus trace clock */
 	struct import_counts counts;
+	/*
+	 * By state: the median time from the first interrupt a CPU took in
+	 * the state to its idle exit, and how many exits it is the median
+	 * of; 0 with fewer than IMPORT_EXIT_COST_MIN_SAMPLES.
+	 */
+	uint64_t exit_cost_ns[KSHIM_STATE_MAX];
+	unsigned int exit_cost_samples[KSHIM_STATE_MAX];
 };
+
+/* Fewer wakeups from a state than this give no exit cost for it. */
+#define IMPORT_EXIT_COST_MIN_SAMPLES	20
 
 /* name: the trace's name, or NULL. */
 bool import_convert(const struct capture *c, const char *name, struct imported *out,
 		    GError **error);
 void imported_clear(struct imported *im);
+
+/*
+ * pl is the captured machine: its states take the exit costs measured in
+ * the capture, where it measured them.
+ */
+void imported_exit_costs_to(const struct imported *im, struct platform *pl);
 
 /* The header, the notes as comments, the events. */
 void imported_write(FILE *out, const struct imported *im, const char *capture_path);

@@ -272,6 +272,37 @@ static void test_poll_check_measured(void **state)
 }
 
 /*
+ * exit-cost.txt, t0 = 80 s: cpu 0 wakes 21 times from state 2 by an
+ * interrupt 100 us after its entry and leaves idle 10 to 30 us after that
+ * interrupt (each once, shuffled): the median exit cost, 20 us, of 21.  Its
+ * 3 wakeups from state 1 are too few for a figure; the last wakeup from
+ * state 2, only a sched_wakeup from cpu 1, is no interrupt and not counted.
+ * The platform's states 1 and 3 keep their own costs.
+ */
+static void test_exit_costs_measured(void **state)
+{
+	struct platform pl = { .state_count = 4 };
+	struct imported im;
+
+	(void)state;
+	import_ok("exit-cost.txt", &im);
+	for (unsigned int i = 0; i < KSHIM_STATE_MAX; i++) {
+		assert_int_equal(im.exit_cost_ns[i], i == 2 ? 20000 : 0);
+		assert_int_equal(im.exit_cost_samples[i], i == 2 ? 21 : 0);
+	}
+	assert_true(has_note(&im, "state 2: 20000 ns (of 21 wakeups)"));
+	for (unsigned int i = 0; i < pl.state_count; i++)
+		pl.states[i].exit_cost_us = 100 + i;
+	imported_exit_costs_to(&im, &pl);
+	assert_int_equal(pl.states[0].exit_cost_us, 100);
+	assert_int_equal(pl.states[1].exit_cost_us, 101);
+	assert_int_equal(pl.states[2].exit_cost_us, 20);
+	assert_int_equal(pl.states[3].exit_cost_us, 103);
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
  * report.txt, t0 = 200 s, nanosecond stamps: cpu 0 runs 0..10 µs (its
  * tick_stop at 0), exits at 510 for an IPI (call_function_single_entry):
  * irq at 510, work to 700; cpu 1's tick wakeup at 900 is dropped.  The
@@ -411,6 +442,7 @@ int main(void)
 		cmocka_unit_test(test_tick_records),
 		cmocka_unit_test(test_tick_boundary_after_end),
 		cmocka_unit_test(test_poll_check_measured),
+		cmocka_unit_test(test_exit_costs_measured),
 		cmocka_unit_test(test_trace_cmd_report),
 		cmocka_unit_test(test_rearm_elsewhere_cancels_first),
 		cmocka_unit_test(test_kernel_timing),
