@@ -231,7 +231,7 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
  * exit.  Under TCG it depends on the host's load, so each capture measures
  * its own; a remote wakeup is no interrupt.
  */
-static void note_exit_cost(struct converter *cv, const struct cpu_track *p)
+static void sample_exit_cost(struct converter *cv, const struct cpu_track *p)
 {
 	uint64_t cost;
 
@@ -286,7 +286,7 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 	}
 	p->phase = PHASE_BUSY;
 	p->since = at;
-	note_exit_cost(cv, p);
+	sample_exit_cost(cv, p);
 	if (p->cause == CAUSE_NONE && p->remote_wakeup)
 		p->cause = CAUSE_REMOTE;
 }
