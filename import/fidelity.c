@@ -62,12 +62,17 @@ struct sim_collector {
 	uint64_t tick_stops;
 };
 
+/*
+ * The real side's exit is the cpu_idle exit, traced once the wakeup has
+ * taken its exit cost: so is the simulated one, and both residencies are
+ * the ones the governor measures.
+ */
 static void collect_period(void *priv, const struct idle_period *p)
 {
 	struct sim_collector *k = priv;
 	struct fid_period f = {
 		.entry_ns = p->entry_ns + k->t0_ns,
-		.exit_ns = p->wake_ns + k->t0_ns,
+		.exit_ns = p->wake_ns + p->exit_latency_ns + k->t0_ns,
 		.cpu = k->sim.cpu,
 		.state = p->state,
 		.has_inputs = true,

@@ -149,6 +149,36 @@ static void test_warmup(void **state)
 	fixture_close(&fx);
 }
 
+/*
+ * A simulated period ends where the real side's do, at the idle exit: the
+ * CPU woken by the timer whose interrupt came at 200.001000 s (its
+ * hrtimer_expire_entry) leaves idle once the state's exit cost has passed,
+ * and its residency is the one the governor measures.
+ */
+static void test_sim_exit_after_exit_cost(void **state)
+{
+	g_autoptr(GError) error = NULL;
+	struct fixture fx;
+	struct fidelity f;
+	guint woken = 0;
+
+	(void)state;
+	fixture_open(&fx, 0);
+	assert_true(fidelity_compute(&fx.options, &fx.capture, &fx.imported, fx.trace, &f, &error));
+	for (guint i = 0; i < f.sim.periods->len; i++) {
+		const struct fid_period *p = &g_array_index(f.sim.periods, struct fid_period, i);
+
+		if (p->cause != WAKE_TIMER)
+			continue;
+		assert_int_equal(p->exit_ns, 200001000000 +
+				 (uint64_t)fx.platform.states[p->state].exit_cost_us * 1000);
+		woken++;
+	}
+	assert_int_equal(woken, 1);
+	fidelity_clear(&f);
+	fixture_close(&fx);
+}
+
 /* The CSV: a header, then every period once, matched pairs on one line. */
 static void test_periods_csv(void **state)
 {
@@ -185,6 +215,7 @@ int main(void)
 		cmocka_unit_test(test_tvd),
 		cmocka_unit_test(test_real_side_and_inputs),
 		cmocka_unit_test(test_warmup),
+		cmocka_unit_test(test_sim_exit_after_exit_cost),
 		cmocka_unit_test(test_periods_csv),
 	};
 
