@@ -76,13 +76,22 @@ static void arm_timer(struct converter *cv, uint64_t id, unsigned int cpu, uint6
 	}
 	ev = emit(cv, TRACE_TIMER, at, cpu);
 	ev->timer_id = id;
+	/*
+	 * Armed in the past, as a task that fell behind arms them: due at its
+	 * arming as written (the trace has no expiry before it), which is
+	 * before the CPU can next go idle, so that both CPUs find it overdue.
+	 */
 	ev->expires_ns = MAX(expires, at);
 	*t = (struct model_timer){ .id = id, .cpu = cpu, .expires_ns = ev->expires_ns,
 				   .fires_ns = ev->expires_ns, .touched_ns = at,
 				   .out_index = cv->im->events->len - 1 };
 }
 
-/* A capture time on the hrtimer clock, as a trace time; false for another clock base. */
+/*
+ * A capture time on the hrtimer clock, as a trace time (0 for one before
+ * the capture), which may lie before at, the time it was armed at; false
+ * for another clock base.
+ */
 static bool timer_time(struct converter *cv, uint64_t at, uint64_t clock_ns, uint64_t *out)
 {
 	int64_t trace_ts = (int64_t)clock_ns - cv->im->clock_offset_ns;
@@ -91,7 +100,7 @@ static bool timer_time(struct converter *cv, uint64_t at, uint64_t clock_ns, uin
 	if (t > (int64_t)(at + OTHER_CLOCK_AHEAD_NS) ||
 	    t + (int64_t)OTHER_CLOCK_BEHIND_NS < (int64_t)at || t > (int64_t)TRACE_TIME_MAX)
 		return false;
-	*out = t < (int64_t)at ? at : (uint64_t)t;
+	*out = t < 0 ? 0 : (uint64_t)t;
 	return true;
 }
 
@@ -131,6 +140,7 @@ static void on_tick_start(struct converter *cv, const struct cap_event *e, uint6
 	struct tick_arming *t = &cv->ticks[e->cpu];
 
 	t->armed = timer_time(cv, at, e->clock_ns, &t->at_ns);
+	t->at_ns = MAX(t->at_ns, at);
 }
 
 static void on_tick_expire(struct converter *cv, const struct cap_event *e)

@@ -366,9 +366,10 @@ static void test_rearm_elsewhere_cancels_first(void **state)
  *   50 µs late, fires_ns 1000 µs; the work, exit 1010 to entry 1100, is
  *   90 µs.
  * - the woken task re-arms a1 at 1030 for 900 µs, in the past (a periodic
- *   task behind its schedule): kept, expiring at once (1030), and written
- *   at the wakeup, 1000 (the interrupt; a1's previous arming has run by
- *   then).  It runs at 1060 while the CPU is busy: fires_ns 1060.
+ *   task behind its schedule): kept, written at the wakeup, 1000 (the
+ *   interrupt; a1's previous arming has run by then), and due there, the
+ *   earliest time the trace can give it: overdue, as in the kernel, once
+ *   the CPU runs.  It runs at 1060 while the CPU is busy: fires_ns 1060.
  * - the polling state is left at 1130 with nothing on the CPU and
  *   re-entered at 1134: a polling limit, no event; 4 µs dropped.
  * - irq 24 at 1290 while idle, exit at 1300: irq at 1290, work to the
@@ -384,7 +385,7 @@ static void test_kernel_timing(void **state)
 	assert_imports_to("kernel-timing.txt", 1400001, 1,
 		"busy at_ns=0 cpu=0 work_ns=100000\n"
 		"timer at_ns=50000 cpu=0 id=161 expires_ns=950000 fires_ns=1000000 work_ns=90000\n"
-		"timer at_ns=1000000 cpu=0 id=161 expires_ns=1030000 fires_ns=1060000\n"
+		"timer at_ns=1000000 cpu=0 id=161 expires_ns=1000000 fires_ns=1060000\n"
 		"irq at_ns=1290000 cpu=0 work_ns=100000\n", &im);
 	assert_int_equal(im.header.mono_ns, 200000000000);
 	assert_int_equal(im.counts.reselects, 1);
