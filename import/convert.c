@@ -434,6 +434,15 @@ static gint by_value(gconstpointer a, gconstpointer b)
 	return x < y ? -1 : x > y;
 }
 
+/* The median of values (uint64_t, sorted here), or 0 with fewer than min_samples. */
+static uint64_t median(GArray *values, guint min_samples)
+{
+	if (values->len < min_samples)
+		return 0;
+	g_array_sort(values, by_value);
+	return g_array_index(values, uint64_t, values->len / 2);
+}
+
 /*
  * The time the polling state took to reach its limit is the machine's, and
  * under load more than the platform's poll_check_us makes it (TCG runs the
@@ -444,11 +453,7 @@ static gint by_value(gconstpointer a, gconstpointer b)
  */
 static uint64_t poll_check(GArray *residencies)
 {
-	if (residencies->len < POLL_CHECK_MIN_SAMPLES)
-		return 0;
-	g_array_sort(residencies, by_value);
-	return MIN(g_array_index(residencies, uint64_t, residencies->len / 2),
-		   TRACE_POLL_CHECK_MAX_NS);
+	return MIN(median(residencies, POLL_CHECK_MIN_SAMPLES), TRACE_POLL_CHECK_MAX_NS);
 }
 
 /* Each state's median exit cost, where enough wakeups show it. */
@@ -457,11 +462,8 @@ static void exit_costs(struct converter *cv)
 	for (unsigned int s = 0; s < KSHIM_STATE_MAX; s++) {
 		GArray *costs = cv->exit_costs[s];
 
-		if (costs->len < IMPORT_EXIT_COST_MIN_SAMPLES)
-			continue;
-		g_array_sort(costs, by_value);
-		cv->im->exit_cost_ns[s] = g_array_index(costs, uint64_t, costs->len / 2);
-		cv->im->exit_cost_samples[s] = costs->len;
+		cv->im->exit_cost_ns[s] = median(costs, IMPORT_EXIT_COST_MIN_SAMPLES);
+		cv->im->exit_cost_samples[s] = costs->len < IMPORT_EXIT_COST_MIN_SAMPLES ? 0 : costs->len;
 	}
 }
 
