@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* teosim governors: what was built, from which source, with which hash. */
+/*
+ * teosim governors: what was built, from which source, with which hash;
+ * and the same of the governor modules named.
+ */
 #include <stdio.h>
 #include <string.h>
 
@@ -7,6 +10,7 @@
 #include <kshim/registry.h>
 
 #include "commands.h"
+#include "governor-arg.h"
 #include "options.h"
 
 int cmd_governors(int argc, char **argv)
@@ -14,15 +18,18 @@ int cmd_governors(int argc, char **argv)
 	static const GOptionEntry entries[] = { G_OPTION_ENTRY_NULL };
 	size_t i, n;
 
-	if (!teosim_parse_options(&argc, &argv, "",
+	if (!teosim_parse_options(&argc, &argv, "[MODULE...]",
 				  "Lists every governor compiled into this teosim: its name, the kernel API\n"
 				  "generation it was built against, where its source came from, the file's\n"
-				  "path there, and the SHA-256 of the file that was compiled.",
+				  "path there, and the SHA-256 of the file that was compiled.  With module\n"
+				  "files (from teosim build-governor), those are loaded and listed after.",
 				  entries))
 		return 2;
-	if (argc > 1) {
-		fprintf(stderr, "teosim governors: takes no arguments\n");
-		return 2;
+	for (int a = 1; a < argc; a++) {
+		GError *error = NULL;
+
+		if (!teosim_find_governor(argv[a], &error))
+			return teosim_fail(error);
 	}
 	n = kshim_governor_count();
 	/* Columns as wide as their widest entry, so that the table lines up. */

@@ -11,6 +11,7 @@ struct teosim_command {
 };
 
 int cmd_governors(int argc, char **argv);
+int cmd_build_governor(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 int cmd_random_calls(int argc, char **argv);

@@ -2,12 +2,16 @@
 #include "calllog.h"
 #include "governor-arg.h"
 #include "kvline.h"
+#include "load.h"
 
 const struct kshim_governor *teosim_find_governor(const char *name, GError **error)
 {
-	const struct kshim_governor *g = kshim_governor_find(name);
+	const struct kshim_governor *g;
 	g_autoptr(GString) known = NULL;
 
+	if (module_arg_is_path(name))
+		return module_load(name, error);
+	g = kshim_governor_find(name);
 	if (g)
 		return g;
 	known = g_string_new(NULL);
@@ -15,7 +19,7 @@ const struct kshim_governor *teosim_find_governor(const char *name, GError **err
 		g_string_append_printf(known, "%s%s", i ? ", " : "",
 				       kshim_governor_at(i)->meta->name);
 	g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
-		    "unknown governor '%s' (built in: %s)", name,
+		    "unknown governor '%s' (built in: %s; or a module's path, from teosim build-governor)", name,
 		    known->len ? known->str : "none");
 	return NULL;
 }

@@ -5,7 +5,10 @@
 #include <glib.h>
 #include <kshim/registry.h>
 
-/* The governor called name, or NULL with an error listing those built in. */
+/*
+ * The governor called name, or the module at that path (module/load.h);
+ * NULL with an error listing those built in.
+ */
 const struct kshim_governor *teosim_find_governor(const char *name, GError **error);
 /*
  * The governor to replay the call log at path with: name when not NULL,

@@ -12,6 +12,7 @@
 
 static const struct teosim_command commands[] = {
 	{ "governors", "list the governors built in, with their origin and SHA-256", cmd_governors },
+	{ "build-governor", "compile a governor source or a patched governor into a module", cmd_build_governor },
 	{ "replay", "run a governor-call log through a governor", cmd_replay },
 	{ "test", "run governor unit tests: call logs with the decisions expected", cmd_test },
 	{ "random-calls", "write a random governor-call log", cmd_random_calls },

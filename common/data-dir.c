@@ -34,3 +34,15 @@ const char *teosim_data_dir(void)
 	}
 	return dir;
 }
+
+const char *teosim_kshim_dir(void)
+{
+	return running_from_build_tree() ? TEOSIM_SOURCE_ROOT "/kshim" :
+					   TEOSIM_INSTALLED_DATA_DIR "/kshim";
+}
+
+const char *teosim_governor_sources_dir(void)
+{
+	return running_from_build_tree() ? TEOSIM_BUILD_ROOT "/teo" :
+					   TEOSIM_INSTALLED_DATA_DIR "/governors";
+}

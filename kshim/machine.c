@@ -63,7 +63,8 @@ int kshim_machine_new(const struct kshim_governor *gov,
 	m->ctx.tick_usec = (1000000L + (long)cfg->hz / 2) / (long)cfg->hz;
 	m->ctx.host = cfg->host;
 	m->ctx.host_priv = cfg->host_priv;
-	m->ctx.percpu_areas = kshim_percpu_alloc(cfg->nr_cpus);
+	m->ctx.percpu_areas = kshim_percpu_alloc(gov->percpu_start, gov->percpu_stop,
+						  cfg->nr_cpus);
 	m->core = gov->core->create(cfg->nr_cpus, cfg->states, cfg->state_count);
 	if (!m->ctx.percpu_areas || !m->core) {
 		kshim_machine_free(m);

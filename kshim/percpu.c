@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Per-CPU areas: one copy of the kshim_percpu section per CPU of a machine. */
+/* Per-CPU areas: one copy of a governor's kshim_percpu section per CPU of a machine. */
 #include <stdlib.h>
 #include <string.h>
 
 #include <linux/percpu.h>
 #include "percpu-area.h"
 
-char **kshim_percpu_alloc(unsigned int nr_cpus)
+char **kshim_percpu_alloc(const char *start, const char *stop, unsigned int nr_cpus)
 {
 	/*
 	 * Whole cache lines, as DEFINE_PER_CPU aligns every variable: a write
 	 * just past the last variable stays inside the area (teo-v8 makes one).
 	 */
-	size_t used = (size_t)(__stop_kshim_percpu - __start_kshim_percpu);
+	size_t used = (size_t)(stop - start);
 	size_t size = (used + KSHIM_PERCPU_ALIGN - 1) & ~(size_t)(KSHIM_PERCPU_ALIGN - 1);
 	char **areas = calloc(nr_cpus, sizeof(*areas));
 	unsigned int cpu;
@@ -29,7 +29,7 @@ char **kshim_percpu_alloc(unsigned int nr_cpus)
 		}
 		memset(areas[cpu], 0, size);
 		if (used)
-			memcpy(areas[cpu], __start_kshim_percpu, used);
+			memcpy(areas[cpu], start, used);
 	}
 	return areas;
 }

@@ -17,8 +17,10 @@
  * three bare loops.  Memory: the peak resident size during a run over the
  * trace and during a run over one LONG_FACTOR times as long.
  *
- * Usage: bench-sim [SECONDS [GOVERNOR]]  (simulated seconds of the short
- * trace, default 20; only that governor, for a run under callgrind)
+ * Usage: bench-sim [SECONDS [GOVERNOR...]]  (simulated seconds of the short
+ * trace, default 20; only those governors, built-in names or module paths:
+ * one for a run under callgrind, or a built-in governor beside the module
+ * built from its own source, to show that a module costs nothing more)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +34,7 @@
 #include "gen.h"
 #include "host.h"
 #include "idle-loop.h"
+#include "load.h"
 #include "platform.h"
 #include "run.h"
 #include "score.h"
@@ -442,10 +445,10 @@ int main(int argc, char **argv)
 {
 	static const char *const compared[] = { "teo-v8", "teo-6.1", "menu-6.1" };
 	unsigned int seconds = argc > 1 ? (unsigned int)atoi(argv[1]) : 20;
-	const char *only = argc > 2 ? argv[2] : NULL;
 	g_autofree char *dir = g_dir_make_tmp("teosim-bench-XXXXXX", NULL);
 	const struct kshim_governor *teo;
 	struct governor_bench *benches, *for_compare[G_N_ELEMENTS(compared)];
+	g_autoptr(GPtrArray) govs = g_ptr_array_new();
 	unsigned int nr_compared = 0;
 	char *shortp, *longp;
 	struct sim_config cfg, cfg_long;
@@ -456,10 +459,19 @@ int main(int argc, char **argv)
 	GArray *events;
 
 	kshim_registry_init();
-	if (!seconds || !platform_load("skx", &p, &error) ||
-	    (only && !kshim_governor_find(only)))
+	if (!seconds || !platform_load("skx", &p, &error))
 		die(error ? error : g_error_new(G_FILE_ERROR, 0,
-						"usage: bench-sim [SECONDS [GOVERNOR]]"));
+						"usage: bench-sim [SECONDS [GOVERNOR...]]"));
+	for (int a = 2; a < argc; a++) {
+		const struct kshim_governor *g = module_arg_is_path(argv[a]) ?
+			module_load(argv[a], &error) : kshim_governor_find(argv[a]);
+
+		if (!g)
+			die(error ? error : g_error_new(G_FILE_ERROR, 0, "no governor %s", argv[a]));
+		g_ptr_array_add(govs, (gpointer)g);
+	}
+	for (size_t g = 0; argc < 3 && g < kshim_governor_count(); g++)
+		g_ptr_array_add(govs, (gpointer)kshim_governor_at(g));
 	shortp = generate(dir, "short.trace", seconds * 1000);
 	longp = generate(dir, "long.trace", LONG_FACTOR * seconds * 1000);
 	cfg = config_of(shortp, &p);
@@ -481,13 +493,11 @@ int main(int argc, char **argv)
 	       "periods/s and ratios: medians of %d rounds\n", seconds, events->len, ROUNDS);
 	printf("%-22s %9s %12s %12s %12s %9s %9s\n", "governor", "periods", "file/s",
 	       "memory/s", "bare/s", "mem/bare", "file/bare");
-	benches = g_new0(struct governor_bench, kshim_governor_count());
-	for (size_t g = 0; g < kshim_governor_count(); g++) {
+	benches = g_new0(struct governor_bench, govs->len);
+	for (guint g = 0; g < govs->len; g++) {
 		struct governor_bench *b = &benches[g];
 
-		b->gov = kshim_governor_at(g);
-		if (only && strcmp(b->gov->meta->name, only))
-			continue;
+		b->gov = g_ptr_array_index(govs, g);
 		b->rec.periods = g_array_new(FALSE, FALSE, sizeof(struct recorded));
 		time_memory_run(b->gov, &cfg, events, &b->rec);
 		bench_governor(b, &cfg, shortp, events);
@@ -497,9 +507,8 @@ int main(int argc, char **argv)
 	}
 	if (nr_compared == G_N_ELEMENTS(compared))
 		bench_compare(for_compare, nr_compared, &cfg, shortp);
-	for (size_t g = 0; g < kshim_governor_count(); g++)
-		if (benches[g].rec.periods)
-			g_array_free(benches[g].rec.periods, TRUE);
+	for (guint g = 0; g < govs->len; g++)
+		g_array_free(benches[g].rec.periods, TRUE);
 	g_free(benches);
 	g_array_free(events, TRUE);
 	g_unlink(shortp);

@@ -23,13 +23,31 @@ struct kshim_governor {
 	const struct kshim_governor_meta *meta;
 	const struct kshim_core_ops *core;
 	const void *gov;	/* the generation's struct cpuidle_governor */
+	/*
+	 * The kshim_percpu section that holds this governor's per-CPU
+	 * variables: the program's for the built-in governors, a module's own
+	 * for one loaded at run time (kshim/module.h).
+	 */
+	const char *percpu_start;
+	const char *percpu_stop;
 };
 
 /* Runs every governor's initcall once; safe to call from any thread. */
 void kshim_registry_init(void);
 size_t kshim_governor_count(void);
 const struct kshim_governor *kshim_governor_at(size_t index);
-/* NULL when no governor of that name is linked in. */
+/* NULL when no governor of that name is linked in or loaded. */
 const struct kshim_governor *kshim_governor_find(const char *name);
+
+struct kshim_module_info;
+/*
+ * Runs the initcall of a governor module that the caller has loaded
+ * (kshim/module.h) and adds it to the registry, after the built-in
+ * governors.  Returns it, or NULL with a reason in err: a module built for
+ * another kshim, or one whose name is taken.  Call it before any thread
+ * reads the registry.
+ */
+const struct kshim_governor *kshim_registry_add_module(const struct kshim_module_info *info,
+							char *err, size_t errlen);
 
 #endif /* KSHIM_REGISTRY_H */
