@@ -34,6 +34,11 @@ static void exit_cost_note(struct converter *cv)
 		     "exit: %s; teosim fidelity and import --report simulate with them in place of "
 		     "the platform's", s->str);
 	g_string_free(s, TRUE);
+	if (cv->held_up)
+		note(cv, "wakeups held up after their interrupt (left idle later than the state's "
+		     "median exit cost): %" G_GUINT64_FORMAT ", their interrupts taken %"
+		     G_GUINT64_FORMAT " ns later in all, where the CPU ran again", cv->held_up,
+		     cv->held_up_ns);
 }
 
 /* Event kinds the capture has none of, and what follows from that. */

@@ -30,6 +30,7 @@ struct cpu_track {
 	gint cause_event;	/* TIMER: the trace event of its arming, or -1 */
 	bool remote_wakeup;	/* IDLE: another CPU woke a task here */
 	int state;		/* IDLE, BUSY: the state entered; -1 unknown */
+	gint tick_record;	/* IDLE: the tick record whose interrupt came in it, or -1 */
 };
 
 /* A CPU's tick hrtimer: armed, for a boundary (trace time). */
@@ -56,6 +57,9 @@ struct converter {
 	struct tick_arming *ticks;	/* by CPU */
 	GArray *poll_limits;		/* uint64_t: residencies of state 0 up to its limit */
 	GArray *exit_costs[KSHIM_STATE_MAX];	/* uint64_t: interrupt to exit, by state */
+	/* The first pass's median exit costs (0: none), for hold_up(); NULL in the first pass. */
+	const uint64_t *held_exit_cost_ns;
+	uint64_t held_up, held_up_ns;	/* wakeups hold_up() moved, and by how much */
 	GHashTable *timers;		/* model_timer by id */
 	GHashTable *tick_timers;	/* the tick's hrtimer addresses (uint64_t *, in the capture) */
 	bool *expiry_cancel;		/* by capture event: a cancel that is part of an expiry */

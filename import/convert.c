@@ -155,6 +155,8 @@ static void on_tick_expire(struct converter *cv, const struct cap_event *e)
 	if (t->at_ns > cv->im->header.end_ns)
 		return;
 	emit(cv, TRACE_TICK, t->at_ns, e->cpu)->fires_ns = MAX(at, t->at_ns);
+	if (cv->cpus[e->cpu].phase == PHASE_IDLE)
+		cv->cpus[e->cpu].tick_record = (gint)cv->im->events->len - 1;
 }
 
 static void on_timer_start(struct converter *cv, const struct cap_event *e, guint index)
@@ -241,16 +243,60 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
  * exit.  Under TCG it depends on the host's load, so each capture measures
  * its own; a remote wakeup is no interrupt.
  */
+/* Whether p's wakeup came by an interrupt taken in its idle state. */
+static bool woken_in_state(const struct cpu_track *p)
+{
+	return p->state >= 0 && p->state < KSHIM_STATE_MAX &&
+	       (p->cause == CAUSE_TIMER || p->cause == CAUSE_TICK || p->cause == CAUSE_IRQ) &&
+	       p->cause_at >= p->idle_since && p->cause_at <= p->since;
+}
+
 static void sample_exit_cost(struct converter *cv, const struct cpu_track *p)
 {
 	uint64_t cost;
 
-	if (p->state < 0 || p->state >= KSHIM_STATE_MAX ||
-	    (p->cause != CAUSE_TIMER && p->cause != CAUSE_TICK && p->cause != CAUSE_IRQ) ||
-	    p->cause_at < p->idle_since || p->cause_at > p->since)
+	if (!woken_in_state(p))
 		return;
 	cost = p->since - p->cause_at;
 	g_array_append_val(cv->exit_costs[p->state], cost);
+}
+
+/*
+ * A wakeup from a halting state whose idle exit came later after its
+ * interrupt than the state's median exit cost was held up: under TCG the
+ * host can stop the vCPU for milliseconds just after it took the
+ * interrupt.  The kernel counted that time in the idle period, and the CPU
+ * did nothing meanwhile, so for the simulator the interrupt comes that
+ * much later: the simulated CPU leaves the state where the kernel's did,
+ * rather than running its work early, going idle again and waiting for its
+ * next timer while the kernel's CPU was stopped.  What the woken CPU arms
+ * is written from then on (busy_anchor() reads cause_at).  Not from the
+ * polling state: a simulated CPU that polls on through the wait counts
+ * polling limits that the stopped vCPU, which read no clock, did not.
+ */
+static void hold_up(struct converter *cv, struct cpu_track *p)
+{
+	uint64_t cost, late;
+	struct trace_event *ev;
+
+	if (!cv->held_exit_cost_ns || p->state <= 0 || !woken_in_state(p) ||
+	    !(cost = cv->held_exit_cost_ns[p->state]) || p->since < cost ||
+	    (late = p->since - cost) <= p->cause_at)
+		return;
+	cv->held_up++;
+	cv->held_up_ns += late - p->cause_at;
+	p->cause_at = late;
+	if (p->cause == CAUSE_TIMER && p->cause_event >= 0) {
+		ev = &g_array_index(cv->im->events, struct trace_event, p->cause_event);
+		struct model_timer *t = g_hash_table_lookup(cv->timers, &ev->timer_id);
+
+		ev->fires_ns = MAX(ev->fires_ns, late);
+		if (t && t->out_index == (guint)p->cause_event)
+			t->fires_ns = MAX(t->fires_ns, late);
+	} else if (p->cause == CAUSE_TICK && p->tick_record >= 0) {
+		ev = &g_array_index(cv->im->events, struct trace_event, p->tick_record);
+		ev->fires_ns = MAX(ev->fires_ns, late);
+	}
 }
 
 static void on_idle(struct converter *cv, const struct cap_event *e)
@@ -280,7 +326,8 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 			/* Running from the CPU's first event, before which nothing is known. */
 			emit(cv, TRACE_BUSY, p->first_seen, e->cpu)->work_ns = at - p->first_seen;
 		*p = (struct cpu_track){ .phase = PHASE_IDLE, .idle_since = at, .state = e->state,
-					 .first_seen = p->first_seen, .seen = true };
+					 .first_seen = p->first_seen, .seen = true,
+					 .tick_record = -1 };
 		return;
 	}
 	if (p->phase == PHASE_BUSY) {
@@ -297,6 +344,7 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 	p->phase = PHASE_BUSY;
 	p->since = at;
 	sample_exit_cost(cv, p);
+	hold_up(cv, p);
 	if (p->cause == CAUSE_NONE && p->remote_wakeup)
 		p->cause = CAUSE_REMOTE;
 }
@@ -317,24 +365,51 @@ static gint armed_event(struct converter *cv, uint64_t id, unsigned int cpu, uin
 }
 
 /*
+ * The tick's interrupt came while the CPU was idle, and another interrupt
+ * came before it left the state: that one woke it.  A polling state takes
+ * the tick and polls on.  A halting state that the tick ended was left
+ * before another interrupt could come, unless the vCPU was held up after
+ * the tick's handler (under TCG the host runs other threads for
+ * milliseconds at a time); the CPU then took both interrupts when it ran
+ * again, and the kernel counted one idle period with the tick in it.  The
+ * tick record says so: its interrupt comes with the other.
+ */
+static void tick_taken_with(struct converter *cv, const struct cpu_track *p, uint64_t at)
+{
+	struct trace_event *tick;
+
+	if (p->state <= 0 || p->tick_record < 0)
+		return;
+	/* Never before the boundary, which an early expiry (EXPIRY_EARLY_NS) can precede. */
+	tick = &g_array_index(cv->im->events, struct trace_event, p->tick_record);
+	tick->fires_ns = MAX(tick->fires_ns, at);
+}
+
+/*
  * The first interrupt or expiry on a CPU after it went idle is what woke
  * it, if it comes before the exit (polling states take interrupts while
  * idle) or within CAUSE_WINDOW_NS after it; later ones are part of the
- * work the wakeup started.
+ * work the wakeup started.  The tick is the exception: an interrupt after
+ * it, before the exit, is the cause (tick_taken_with()).
  */
 static void on_wake_source(struct converter *cv, const struct cap_event *e)
 {
 	struct cpu_track *p = &cv->cpus[e->cpu];
 	uint64_t at = rel(cv, e->ts_ns);
+	bool tick = e->kind == CAP_TIMER_EXPIRE && e->tick_timer;
 
-	if (p->phase == PHASE_UNKNOWN || (p->cause != CAUSE_NONE && p->cause != CAUSE_REMOTE))
+	if (p->phase == PHASE_UNKNOWN)
+		return;
+	if (p->phase == PHASE_IDLE && p->cause == CAUSE_TICK && !tick)
+		tick_taken_with(cv, p, at);
+	else if (p->cause != CAUSE_NONE && p->cause != CAUSE_REMOTE)
 		return;
 	if (p->phase == PHASE_BUSY && at > p->since + CAUSE_WINDOW_NS)
 		return;
 	p->cause_at = at;
 	if (e->kind == CAP_TIMER_EXPIRE) {
-		p->cause = e->tick_timer ? CAUSE_TICK : CAUSE_TIMER;
-		p->cause_event = e->tick_timer ? -1 : armed_event(cv, e->timer, e->cpu, at);
+		p->cause = tick ? CAUSE_TICK : CAUSE_TIMER;
+		p->cause_event = tick ? -1 : armed_event(cv, e->timer, e->cpu, at);
 	} else {
 		p->cause = CAUSE_IRQ;
 	}
@@ -493,10 +568,11 @@ static void sort_events(struct imported *im)
 	g_array_set_size(im->events, kept);
 }
 
-bool import_convert(const struct capture *c, const char *name, struct imported *out,
-		    GError **error)
+static bool convert(const struct capture *c, const char *name, struct imported *out,
+		    const uint64_t *held_exit_cost_ns, GError **error)
 {
-	struct converter cv = { .capture = c, .im = out, .sees_wakeups = c->counts[CAP_WAKEUP] > 0 };
+	struct converter cv = { .capture = c, .im = out, .sees_wakeups = c->counts[CAP_WAKEUP] > 0,
+				.held_exit_cost_ns = held_exit_cost_ns };
 
 	memset(out, 0, sizeof(*out));
 	out->events = g_array_new(FALSE, FALSE, sizeof(struct trace_event));
@@ -550,6 +626,19 @@ bool import_convert(const struct capture *c, const char *name, struct imported *
 	g_hash_table_destroy(cv.timers);
 	g_hash_table_destroy(cv.tick_timers);
 	return true;
+}
+
+bool import_convert(const struct capture *c, const char *name, struct imported *out,
+		    GError **error)
+{
+	uint64_t costs[KSHIM_STATE_MAX];
+
+	/* Twice: hold_up() needs each state's median exit cost, which takes the whole capture. */
+	if (!convert(c, name, out, NULL, error))
+		return false;
+	memcpy(costs, out->exit_cost_ns, sizeof(costs));
+	imported_clear(out);
+	return convert(c, name, out, costs, error);
 }
 
 void imported_exit_costs_to(const struct imported *im, struct platform *pl)

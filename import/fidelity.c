@@ -351,11 +351,10 @@ static void match_periods(struct fidelity *f, uint64_t match_ns)
 	}
 }
 
-bool fidelity_compute(const struct fid_options *o, const struct capture *c,
-		      const struct imported *im, const char *trace_path, struct fidelity *f,
+/* The capture's own periods, by CPU and entry, into f->real. */
+static bool real_side(const struct capture *c, const struct platform *pl, struct fidelity *f,
 		      GError **error)
 {
-	const struct platform *pl = o->run->platform;
 	GArray *rp = g_array_new(FALSE, FALSE, sizeof(struct real_period));
 	struct real_usage ru;
 	bool ok;
@@ -377,6 +376,37 @@ bool fidelity_compute(const struct fid_options *o, const struct capture *c,
 		return false;
 	f->real.tick_stops = ru.tick_stops;
 	g_array_sort(f->real.periods, by_cpu_then_entry);
+	return true;
+}
+
+/* Fewer periods with their select than this give no select lead. */
+#define SELECT_LEAD_MIN_SAMPLES	20
+
+bool fidelity_select_lead(const struct fid_options *o, const struct capture *c,
+			  uint64_t *lead_ns, GError **error)
+{
+	struct fidelity f;
+
+	*lead_ns = 0;
+	if (!real_side(c, o->run->platform, &f, error)) {
+		fidelity_clear(&f);
+		return false;
+	}
+	attach_inputs(o, f.real.periods, &f);
+	if (f.with_inputs >= SELECT_LEAD_MIN_SAMPLES && f.select_lag_ns > 0)
+		*lead_ns = (uint64_t)f.select_lag_ns;
+	fidelity_clear(&f);
+	return true;
+}
+
+bool fidelity_compute(const struct fid_options *o, const struct capture *c,
+		      const struct imported *im, const char *trace_path, struct fidelity *f,
+		      GError **error)
+{
+	const struct platform *pl = o->run->platform;
+
+	if (!real_side(c, pl, f, error))
+		return false;
 	if (!simulate(o, im, trace_path, f->sim.periods, &f->sim.tick_stops, error))
 		return false;
 	keep_window(f->sim.periods, f->real.periods, c->nr_cpus, o->match_ns,

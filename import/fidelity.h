@@ -93,6 +93,16 @@ void fidelity_clear(struct fidelity *f);
 bool fidelity_read_selects(const char *calls, GArray **out, GError **error);
 
 /*
+ * How long before the state's entry the captured kernel's governor chose:
+ * the median over the capture's periods found with their select in the
+ * call log (o->selects), into *lead_ns (0 when fewer than 20 show it).
+ * The simulator selects that long before the entry (the platform's
+ * select_lead_us).
+ */
+bool fidelity_select_lead(const struct fid_options *o, const struct capture *c,
+			  uint64_t *lead_ns, GError **error);
+
+/*
  * The PM QoS limit those selects carried between from_ns and to_ns, the
  * most frequent if several (INT32_MAX: none, which the log writes as
  * 2000000000): what the simulation must run under.

@@ -235,6 +235,41 @@ static void test_tick_records(void **state)
 }
 
 /*
+ * tick-held-up.txt, t0 = 60 s, offset 0 (hrtimer "now" reads as the trace
+ * clock):
+ * - cpu 0 (C1E, state 2, from 50 us) takes the tick's interrupt for the
+ *   boundary at 4 ms at 4.01 ms, and then nothing for 2 ms, as a vCPU the
+ *   host holds up; the task's timer (armed at 0 for 6 ms) comes at 6.1 ms
+ *   and wakes the task, and the CPU leaves C1E at 6.15 ms: one idle period
+ *   with the tick in it.  The timer woke the CPU: its work is the busy
+ *   time 6.15..6.4 ms = 250 us, and the tick record's interrupt comes with
+ *   it, at 6.1 ms.
+ * - cpu 1 polls (state 0) from 60 us: the tick at 2 ms comes at 2.01 ms
+ *   and it polls on; the task's timer (armed at 55 us for 2.5 ms) comes at
+ *   2.51 ms and wakes it, work 2.53..2.63 ms = 100 us.  Its tick record
+ *   keeps the interrupt where it came: a polling state takes it and polls on.
+ * - Neither wakeup is the tick's, whose busy time would be dropped.
+ * - The busy times before the first entries: cpu 0 0..50 us, cpu 1
+ *   55..60 us.
+ */
+static void test_tick_before_the_wakeup(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("tick-held-up.txt", 6400001, 2,
+		"timer at_ns=0 cpu=0 id=241 expires_ns=6000000 fires_ns=6100000 work_ns=250000\n"
+		"busy at_ns=0 cpu=0 work_ns=50000\n"
+		"timer at_ns=55000 cpu=1 id=242 expires_ns=2500000 fires_ns=2510000 work_ns=100000\n"
+		"busy at_ns=55000 cpu=1 work_ns=5000\n"
+		"tick at_ns=2000000 cpu=1 fires_ns=2010000\n"
+		"tick at_ns=4000000 cpu=0 fires_ns=6100000\n", &im);
+	assert_int_equal(im.counts.timer_wakeups, 2);
+	assert_int_equal(im.counts.tick_wakeups, 0);
+	imported_clear(&im);
+}
+
+/*
  * tick-after-end.txt, t0 = 50 s, offset 0: the tick armed for the boundary
  * at 4 ms expires at 3.5 ms (early, as the hrtimer clock allows), and the
  * capture ends there (end_ns 3.5 ms + 1).  The boundary is past the end, so
@@ -271,6 +306,18 @@ static void test_poll_check_measured(void **state)
 	imported_clear(&im);
 }
 
+/* Whether im has an irq event on cpu at at_ns. */
+static bool has_irq_at(const struct imported *im, unsigned int cpu, uint64_t at_ns)
+{
+	for (guint i = 0; i < im->events->len; i++) {
+		const struct trace_event *ev = &g_array_index(im->events, struct trace_event, i);
+
+		if (ev->kind == TRACE_IRQ && ev->cpu == cpu && ev->at_ns == at_ns)
+			return true;
+	}
+	return false;
+}
+
 /*
  * exit-cost.txt, t0 = 80 s: cpu 0 wakes 21 times from state 2 by an
  * interrupt 100 us after its entry and leaves idle 10 to 30 us after that
@@ -278,6 +325,11 @@ static void test_poll_check_measured(void **state)
  * 3 wakeups from state 1 are too few for a figure; the last wakeup from
  * state 2, only a sched_wakeup from cpu 1, is no interrupt and not counted.
  * The platform's states 1 and 3 keep their own costs.
+ * A wakeup that left idle later than that median after its interrupt was
+ * held up: its interrupt is taken where the CPU ran again, exit less
+ * median.  The first wakeup (interrupt at 100 us, exit at 110) is not; the
+ * second (interrupt at 260 us, exit at 287) is, by 7 us: its irq is at
+ * 267 us.  Ten of the 21 took longer than 20 us.
  */
 static void test_exit_costs_measured(void **state)
 {
@@ -286,6 +338,11 @@ static void test_exit_costs_measured(void **state)
 
 	(void)state;
 	import_ok("exit-cost.txt", &im);
+	assert_true(has_irq_at(&im, 0, 100000));
+	assert_false(has_irq_at(&im, 0, 260000));
+	assert_true(has_irq_at(&im, 0, 267000));
+	assert_true(has_note(&im, "wakeups held up after their interrupt (left idle later than the "
+			     "state's median exit cost): 10,"));
 	for (unsigned int i = 0; i < KSHIM_STATE_MAX; i++) {
 		assert_int_equal(im.exit_cost_ns[i], i == 2 ? 20000 : 0);
 		assert_int_equal(im.exit_cost_samples[i], i == 2 ? 21 : 0);
@@ -441,6 +498,7 @@ int main(void)
 		cmocka_unit_test(test_timers_inferred_from_expiries),
 		cmocka_unit_test(test_timer_rules),
 		cmocka_unit_test(test_tick_records),
+		cmocka_unit_test(test_tick_before_the_wakeup),
 		cmocka_unit_test(test_tick_boundary_after_end),
 		cmocka_unit_test(test_poll_check_measured),
 		cmocka_unit_test(test_exit_costs_measured),

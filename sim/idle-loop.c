@@ -111,6 +111,7 @@ bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_govern
 		c->poll_limit_ns = (c->poll_limit_ns / check + 1) * check;
 	c->idle_loop_ns = (uint64_t)cfg->platform->idle_loop_us * 1000;
 	c->tick_work_ns = (uint64_t)cfg->platform->tick_work_us * 1000;
+	c->select_lead_ns = (uint64_t)cfg->platform->select_lead_us * 1000;
 	c->timer_latency_ns = (uint64_t)cfg->platform->timer_latency_us * 1000;
 	c->state_count = cfg->platform->state_count;
 	for (unsigned int i = 0; i < c->state_count; i++) {
@@ -283,11 +284,19 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 		c->phase = CPU_DONE;
 		return true;
 	}
-	/* A polling limit returns to select without passing through the tick code. */
-	if (p->cause != WAKE_POLL_LIMIT)
-		c->idle_entry_ns = now;
+	/*
+	 * The governor chooses some µs before the state is entered, within the
+	 * work just done (a trace's work runs to the entry).  A polling limit
+	 * returns to select without passing through the tick code.
+	 */
+	if (p->cause != WAKE_POLL_LIMIT) {
+		c->clock_ns = now - MIN(c->select_lead_ns, now - c->work_from);
+		c->idle_entry_ns = c->clock_ns;
+	} else {
+		c->clock_ns = now;
+	}
+	c->reselecting = false;
 	*p = (struct idle_period){ .entry_ns = now };
-	c->clock_ns = now;
 	sim_host_enter_idle(c, p);
 	p->state = kshim_machine_select(c->machine, 0, &p->stop_tick);
 	if ((unsigned int)p->state >= c->state_count) {
@@ -360,12 +369,24 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 	c->work_from = c->busy_end = c->clock_ns +
 		(cause == WAKE_TICK ? c->tick_work_ns : cause == WAKE_POLL_LIMIT ? c->idle_loop_ns : 0);
 	c->phase = CPU_WORKING;
+	c->reselecting = cause == WAKE_POLL_LIMIT;
+}
+
+/* Whether ev interrupts the CPU (the rest only change its timers). */
+static inline bool interrupts(const struct trace_event *ev)
+{
+	return ev->kind == TRACE_IRQ || ev->kind == TRACE_BUSY;
 }
 
 /*
  * Working: every timer expiry and event up to the end of the work queued
  * so far adds its own work (first come, first served).  Returns true once
  * it has taken ev, false when the work is done first.
+ *
+ * Between a polling limit and the next state entry the idle loop runs
+ * with interrupts off: an interrupt that comes then is taken only once the
+ * governor has selected again and the state is entered, which it ends at
+ * once.  It is left pending for sleep_in_state().
  */
 static inline bool run_work(struct sim_cpu *c, const struct trace_event *ev, uint64_t ev_at)
 {
@@ -376,9 +397,13 @@ static inline bool run_work(struct sim_cpu *c, const struct trace_event *ev, uin
 		if (at > c->busy_end || at >= c->end_ns)
 			return false;
 		if (timer_at > ev_at) {
+			if (c->reselecting && interrupts(ev))
+				return false;
 			c->busy_end += take_event(c, ev);
 			return true;
 		}
+		if (c->reselecting)
+			return false;
 		c->busy_end += expire_timer(c);
 	}
 }
@@ -394,10 +419,12 @@ static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *e
 {
 	/* timer_at is NEVER, and so wakes the CPU past the end, if nothing is ahead. */
 	uint64_t timer_at = first_timer_fires_ns(c);
+	/* An interrupt left pending while the idle loop reselected wakes it at entry. */
+	const uint64_t entry = c->period.entry_ns;
 
 	for (;;) {
 		if (timer_at <= MIN(ev_at, c->wake_limit)) {
-			wake_up(c, timer_at, WAKE_TIMER);
+			wake_up(c, MAX(timer_at, entry), WAKE_TIMER);
 			return false;
 		}
 		if (ev_at <= c->wake_limit)
@@ -412,8 +439,8 @@ static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *e
 		}
 		tick_while_polling(c);
 	}
-	if (ev->kind == TRACE_IRQ || ev->kind == TRACE_BUSY) {
-		wake_up(c, ev_at, WAKE_EVENT);	/* its work is taken working */
+	if (interrupts(ev)) {
+		wake_up(c, MAX(ev_at, entry), WAKE_EVENT);	/* its work is taken working */
 		return false;
 	}
 	take_event(c, ev);

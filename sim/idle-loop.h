@@ -101,6 +101,7 @@ struct sim_cpu {
 	uint64_t timer_latency_ns;		/* a timer's interrupt comes this long after its expiry */
 	uint64_t idle_loop_ns;			/* from a polling limit to the next select */
 	uint64_t tick_work_ns;			/* the tick's handler, when the tick woke the CPU */
+	uint64_t select_lead_ns;		/* select comes this long before the state's entry */
 	/* The trace's last tick record: the boundary and when its interrupt came. */
 	uint64_t tick_record_ns, tick_record_fires_ns;
 	bool polling[KSHIM_STATE_MAX];
@@ -111,6 +112,7 @@ struct sim_cpu {
 	uint64_t tick_started_ns;		/* the tick last started running again */
 	bool got_tick;
 	bool tick_while_polling;		/* CPU_IDLE: the tick ran in the polling loop */
+	bool reselecting;			/* CPU_WORKING: from a polling limit to the next entry */
 	uint64_t idle_entry_ns;			/* the tick code's idle entry time (host.h) */
 	uint64_t next_tick_ns;			/* these three: as of the last idle entry */
 	int64_t sleep_length_ns, delta_next_ns;

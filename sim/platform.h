@@ -43,6 +43,12 @@ struct platform {
 	uint32_t idle_loop_us;
 	/* What the tick's handler takes when it wakes an idle CPU, before the next select. */
 	uint32_t tick_work_us;
+	/*
+	 * The governor chooses this long before the state is entered: the rest
+	 * of the idle loop's way into the state, which a trace's work (up to
+	 * the entry) includes.
+	 */
+	uint32_t select_lead_us;
 	unsigned int state_count;
 	struct platform_state states[KSHIM_STATE_MAX];
 };

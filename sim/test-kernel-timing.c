@@ -142,6 +142,64 @@ static void test_poll_check_and_idle_loop(void **state)
 }
 
 /*
+ * From a polling limit to the next state entry the idle loop runs with
+ * interrupts off: a timer whose interrupt comes at 252 us, in the idle
+ * loop's 5 us after the limit at 250 us, is taken only once the governor
+ * has selected again (at 255 us, still told the sleep length from the
+ * idle entry at 0: 252 us) and the CPU polls: it ends that period at once,
+ * after POLL's 3 us exit.  The timer's 20 us of work then runs to 278 us.
+ * Taken as work at 252 us, it would have run to 275 us with no period
+ * between.
+ */
+static void test_interrupt_pending_through_reselect(void **state)
+{
+	const struct trace_event ev[] = { ev_timer(0, 1, 252 * US, 0, 20 * US) };
+	struct script_run r;
+	struct cpu_score s;
+
+	(void)state;
+	script_run_init(&r, 400 * US);
+	r.platform.idle_loop_us = 5;
+	r.platform.states[0].exit_cost_us = 3;
+	script_run_go(&r, "script-6.1", ev, 1, POLL_KEEP, 1);
+	assert_true(script.reflected[0].poll_time_limit);
+	assert_int_equal(script.reflected[0].clock_ns, 250 * US);
+	assert_int_equal(script.selected[1].clock_ns, 255 * US);
+	assert_int_equal(script.selected[1].sleep_length_ns, 252 * US);
+	assert_false(script.reflected[1].poll_time_limit);
+	assert_int_equal(script.reflected[1].clock_ns, 258 * US);
+	assert_int_equal(script.reflected[1].residency_ns, 3 * US);
+	assert_int_equal(script.selected[2].clock_ns, 278 * US);
+	script_run_finish(&r, &s);
+	assert_int_equal(s.timer_wakeups, 1);
+}
+
+/*
+ * The governor chooses 10 us before the state is entered (select_lead_us):
+ * the CPU works from 0 to 500 us and enters C1 at 500 us, so the select
+ * reads the clock at 490 us and is told the timer at 1 ms 510 us away;
+ * the residency counts from the entry, 500 us, to the timer's interrupt
+ * at 1 ms, plus C1's 2 us exit.  A work shorter than the lead (20 us from
+ * the wakeup at 1.002 ms) puts the select at its start: 1.002 ms.
+ */
+static void test_select_lead(void **state)
+{
+	const struct trace_event ev[] = { ev_busy(0, 500 * US), ev_timer(0, 1, 1 * MS, 0, 5 * US) };
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 2 * MS);
+	r.platform.select_lead_us = 10;
+	script_run_go(&r, "script-6.1", ev, 2, C1_KEEP, 1);
+	assert_int_equal(script.selected[0].clock_ns, 490 * US);
+	assert_int_equal(script.selected[0].sleep_length_ns, 510 * US);
+	assert_int_equal(script.reflected[0].clock_ns, 1002 * US);
+	assert_int_equal(script.reflected[0].residency_ns, 502 * US);
+	assert_int_equal(script.selected[1].clock_ns, 1002 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
  * A trace's measured check interval (poll_check_ns, 70 us) stands for the
  * platform's (100 us): the 250 us limit is noticed at the fourth check,
  * 280 us.
@@ -267,6 +325,8 @@ int main(void)
 		cmocka_unit_test(test_tick_runs_in_a_timer_interrupt),
 		cmocka_unit_test(test_exit_cost),
 		cmocka_unit_test(test_poll_check_and_idle_loop),
+		cmocka_unit_test(test_interrupt_pending_through_reselect),
+		cmocka_unit_test(test_select_lead),
 		cmocka_unit_test(test_trace_poll_check),
 		cmocka_unit_test(test_tick_phase_and_work),
 		cmocka_unit_test(test_tick_while_polling),
