@@ -237,12 +237,6 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 	}
 }
 
-/*
- * What a wakeup costs the CPU before it runs: from the first interrupt it
- * took in the state (the interrupt's own handler included) to its idle
- * exit.  Under TCG it depends on the host's load, so each capture measures
- * its own; a remote wakeup is no interrupt.
- */
 /* Whether p's wakeup came by an interrupt taken in its idle state. */
 static bool woken_in_state(const struct cpu_track *p)
 {
@@ -251,6 +245,12 @@ static bool woken_in_state(const struct cpu_track *p)
 	       p->cause_at >= p->idle_since && p->cause_at <= p->since;
 }
 
+/*
+ * What a wakeup costs the CPU before it runs: from the first interrupt it
+ * took in the state (the interrupt's own handler included) to its idle
+ * exit.  Under TCG it depends on the host's load, so each capture measures
+ * its own; a remote wakeup is no interrupt.
+ */
 static void sample_exit_cost(struct converter *cv, const struct cpu_track *p)
 {
 	uint64_t cost;
@@ -283,13 +283,16 @@ static void hold_up(struct converter *cv, struct cpu_track *p)
 	    !(cost = cv->held_exit_cost_ns[p->state]) || p->since < cost ||
 	    (late = p->since - cost) <= p->cause_at)
 		return;
-	cv->held_up++;
-	cv->held_up_ns += late - p->cause_at;
-	p->cause_at = late;
 	if (p->cause == CAUSE_TIMER && p->cause_event >= 0) {
 		ev = &g_array_index(cv->im->events, struct trace_event, p->cause_event);
 		struct model_timer *t = g_hash_table_lookup(cv->timers, &ev->timer_id);
 
+		/*
+		 * An expiry can be traced before its time (EXPIRY_EARLY_NS): its
+		 * interrupt is then due at the expiry, no earlier.
+		 */
+		if (late <= ev->expires_ns)
+			return;
 		ev->fires_ns = MAX(ev->fires_ns, late);
 		if (t && t->out_index == (guint)p->cause_event)
 			t->fires_ns = MAX(t->fires_ns, late);
@@ -297,6 +300,9 @@ static void hold_up(struct converter *cv, struct cpu_track *p)
 		ev = &g_array_index(cv->im->events, struct trace_event, p->tick_record);
 		ev->fires_ns = MAX(ev->fires_ns, late);
 	}
+	cv->held_up++;
+	cv->held_up_ns += late - p->cause_at;
+	p->cause_at = late;
 }
 
 static void on_idle(struct converter *cv, const struct cap_event *e)

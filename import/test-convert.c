@@ -270,6 +270,36 @@ static void test_tick_before_the_wakeup(void **state)
 }
 
 /*
+ * early-expiry-held-up.txt, t0 = 90 s, offset 0: cpu 0 wakes 21 times from
+ * state 2 by its task's hrtimer, each expiry traced 50 us before the time
+ * it was armed for (the importer takes expiries up to 1 ms early, for the
+ * clock offset), and leaves idle 10 to 30 us after it: the median exit
+ * cost is 20 us.  The ten wakeups that took longer were held up, but by at
+ * most 10 us, so the interrupt they would be moved to (exit less 20 us) is
+ * at the latest 40 us before the expiry it was armed for: no interrupt
+ * moves before its timer's expiry, and none is moved at all.  Every timer
+ * keeps its traced interrupt: fires_ns 0 (it came early, so the
+ * simulator's own latency applies).
+ */
+static void test_held_up_before_expiry(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	import_ok("early-expiry-held-up.txt", &im);
+	assert_int_equal(im.exit_cost_ns[2], 20000);
+	for (guint i = 0; i < im.events->len; i++) {
+		const struct trace_event *ev = &g_array_index(im.events, struct trace_event, i);
+
+		if (ev->kind == TRACE_TIMER)
+			assert_int_equal(ev->fires_ns, 0);
+	}
+	assert_false(has_note(&im, "wakeups held up"));
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
  * tick-after-end.txt, t0 = 50 s, offset 0: the tick armed for the boundary
  * at 4 ms expires at 3.5 ms (early, as the hrtimer clock allows), and the
  * capture ends there (end_ns 3.5 ms + 1).  The boundary is past the end, so
@@ -499,6 +529,7 @@ int main(void)
 		cmocka_unit_test(test_timer_rules),
 		cmocka_unit_test(test_tick_records),
 		cmocka_unit_test(test_tick_before_the_wakeup),
+		cmocka_unit_test(test_held_up_before_expiry),
 		cmocka_unit_test(test_tick_boundary_after_end),
 		cmocka_unit_test(test_poll_check_measured),
 		cmocka_unit_test(test_exit_costs_measured),
