@@ -124,13 +124,13 @@ const struct kshim_governor *kshim_registry_add_module(const struct kshim_module
 	if (kshim_governor_find(info->initcalls_start->meta->name))
 		return refuse(err, errlen, "its governor is named %s, as one already here is: build it with another name",
 			      info->initcalls_start->meta->name);
-	g = calloc(1, sizeof(*g));
 	grown = realloc(governors, (nr_governors + 1) * sizeof(*governors));
-	if (!g || !grown) {
-		free(g);
+	if (!grown)
 		return refuse(err, errlen, "out of memory");
-	}
 	governors = grown;
+	g = calloc(1, sizeof(*g));
+	if (!g)
+		return refuse(err, errlen, "out of memory");
 	g->percpu_start = info->percpu_start;
 	g->percpu_stop = info->percpu_stop;
 	if (!run_initcall(info->initcalls_start, g)) {
