@@ -87,14 +87,6 @@ static int run_fidelity(struct fidelity_cli *o, const char *path)
 	fo.selects = selects;
 	if (ok)
 		imported_exit_costs_to(&im, &pl);
-	/* The call log shows how long before each entry the kernel chose. */
-	if (ok && selects) {
-		uint64_t lead_ns;
-
-		ok = fidelity_select_lead(&fo, &c, &lead_ns, &error);
-		if (ok && lead_ns)
-			pl.select_lead_us = (uint32_t)MIN((lead_ns + 500) / 1000, UINT32_MAX);
-	}
 	/* Unless told otherwise, the limit the kernel ran under, from its log. */
 	if (ok && selects && o->sim.latency_limit_us < 0)
 		run.latency_limit_us = fidelity_latency_limit(selects, c.first_ns, c.last_ns);

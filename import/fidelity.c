@@ -88,7 +88,8 @@ static void collect_period(void *priv, const struct idle_period *p)
 }
 
 static bool simulate(const struct fid_options *o, const struct imported *im,
-		     const char *trace_path, GArray *out, uint64_t *tick_stops, GError **error)
+		     const char *trace_path, uint64_t lead_ns, GArray *out,
+		     uint64_t *tick_stops, GError **error)
 {
 	struct trace_reader *r = trace_open(trace_path, error);
 	struct sim_config cfg;
@@ -100,6 +101,7 @@ static bool simulate(const struct fid_options *o, const struct imported *im,
 	if (!r)
 		return false;
 	cfg = sim_config_for(o->run, trace_header(r));
+	cfg.select_lead_ns = lead_ns;
 	n = trace_header(r)->nr_cpus;
 	cpus = g_new0(struct sim_collector, n);
 	l = g_new0(struct feed_listener, n);
@@ -382,21 +384,22 @@ static bool real_side(const struct capture *c, const struct platform *pl, struct
 /* Fewer periods with their select than this give no select lead. */
 #define SELECT_LEAD_MIN_SAMPLES	20
 
-bool fidelity_select_lead(const struct fid_options *o, const struct capture *c,
-			  uint64_t *lead_ns, GError **error)
+/*
+ * How long before the state's entry the captured kernel's governor chose:
+ * the median the call log shows over all the capture's periods, to the µs
+ * as a platform gives it; 0 (the platform's) without a call log or with
+ * too few periods found with their select.
+ */
+static uint64_t select_lead_ns(const struct fid_options *o, GArray *real)
 {
-	struct fidelity f;
+	struct fidelity all = { 0 };
 
-	*lead_ns = 0;
-	if (!real_side(c, o->run->platform, &f, error)) {
-		fidelity_clear(&f);
-		return false;
-	}
-	attach_inputs(o, f.real.periods, &f);
-	if (f.with_inputs >= SELECT_LEAD_MIN_SAMPLES && f.select_lag_ns > 0)
-		*lead_ns = (uint64_t)f.select_lag_ns;
-	fidelity_clear(&f);
-	return true;
+	if (!o->selects)
+		return 0;
+	attach_inputs(o, real, &all);
+	if (all.with_inputs < SELECT_LEAD_MIN_SAMPLES || all.select_lag_ns <= 0)
+		return 0;
+	return ((uint64_t)all.select_lag_ns + 500) / 1000 * 1000;
 }
 
 bool fidelity_compute(const struct fid_options *o, const struct capture *c,
@@ -407,7 +410,8 @@ bool fidelity_compute(const struct fid_options *o, const struct capture *c,
 
 	if (!real_side(c, pl, f, error))
 		return false;
-	if (!simulate(o, im, trace_path, f->sim.periods, &f->sim.tick_stops, error))
+	if (!simulate(o, im, trace_path, select_lead_ns(o, f->real.periods), f->sim.periods,
+		      &f->sim.tick_stops, error))
 		return false;
 	keep_window(f->sim.periods, f->real.periods, c->nr_cpus, o->match_ns,
 		    c->first_ns + o->warmup_ns);

@@ -79,7 +79,9 @@ struct fidelity {
 /*
  * Simulates o->gov on the imported trace (written at trace_path) and
  * compares it with the capture.  The call log, when given, must be of the
- * same run with its clock the capture's trace clock (trace_clock global).
+ * same run with its clock the capture's trace clock (trace_clock global);
+ * the simulated governor then chooses as long before each entry as the
+ * kernel's did (its median), in place of the platform's select_lead_us.
  */
 bool fidelity_compute(const struct fid_options *o, const struct capture *c,
 		      const struct imported *im, const char *trace_path, struct fidelity *out,
@@ -91,16 +93,6 @@ void fidelity_clear(struct fidelity *f);
  * by CPU and then clock; *out is the caller's to free.
  */
 bool fidelity_read_selects(const char *calls, GArray **out, GError **error);
-
-/*
- * How long before the state's entry the captured kernel's governor chose:
- * the median over the capture's periods found with their select in the
- * call log (o->selects), into *lead_ns (0 when fewer than 20 show it).
- * The simulator selects that long before the entry (the platform's
- * select_lead_us).
- */
-bool fidelity_select_lead(const struct fid_options *o, const struct capture *c,
-			  uint64_t *lead_ns, GError **error);
 
 /*
  * The PM QoS limit those selects carried between from_ns and to_ns, the

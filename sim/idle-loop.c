@@ -111,7 +111,8 @@ bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_govern
 		c->poll_limit_ns = (c->poll_limit_ns / check + 1) * check;
 	c->idle_loop_ns = (uint64_t)cfg->platform->idle_loop_us * 1000;
 	c->tick_work_ns = (uint64_t)cfg->platform->tick_work_us * 1000;
-	c->select_lead_ns = (uint64_t)cfg->platform->select_lead_us * 1000;
+	c->select_lead_ns = cfg->select_lead_ns ? cfg->select_lead_ns :
+			    (uint64_t)cfg->platform->select_lead_us * 1000;
 	c->timer_latency_ns = (uint64_t)cfg->platform->timer_latency_us * 1000;
 	c->state_count = cfg->platform->state_count;
 	for (unsigned int i = 0; i < c->state_count; i++) {

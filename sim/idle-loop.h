@@ -31,6 +31,7 @@ struct sim_config {
 	uint64_t end_ns;		/* the trace header's end */
 	uint64_t mono_ns;		/* ... and its CLOCK_MONOTONIC at time 0 */
 	uint64_t poll_check_ns;		/* ... and its polling check interval; 0: the platform's */
+	uint64_t select_lead_ns;	/* measured select lead (teosim fidelity); 0: the platform's */
 };
 
 enum wake_cause {
@@ -43,7 +44,7 @@ enum wake_cause {
 
 /* One pass through cpuidle_idle_call(). */
 struct idle_period {
-	uint64_t entry_ns;		/* select, tick decision and entry happen here */
+	uint64_t entry_ns;		/* the state's entry (select and the tick decision: select_lead before) */
 	int64_t sleep_length_ns;	/* what the governor was told ... */
 	int64_t delta_next_ns;
 	bool tick_was_stopped;		/* ... and the tick state it saw */
