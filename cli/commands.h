@@ -23,5 +23,6 @@ int cmd_plot(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_capture_platform(int argc, char **argv);
 int cmd_fidelity(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
 
 #endif /* TEOSIM_COMMANDS_H */

@@ -18,6 +18,7 @@ static const struct teosim_command commands[] = {
 	{ "random-calls", "write a random governor-call log", cmd_random_calls },
 	{ "run", "simulate a governor over workload traces and score it", cmd_run },
 	{ "compare", "simulate several governors over the same traces, side by side", cmd_compare },
+	{ "sweep", "simulate a matrix of governors, platforms, workloads and seeds, with a report", cmd_sweep },
 	{ "diff", "show where two governors decide differently on a trace", cmd_diff },
 	{ "gen", "write a workload trace from a scenario file and a seed", cmd_gen },
 	{ "plot", "draw figures of governors' state selection with gnuplot", cmd_plot },

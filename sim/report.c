@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "kvline.h"
+#include "text-out.h"
 #include "metrics.h"
 #include "report.h"
 #include "text-table.h"
@@ -165,21 +166,6 @@ static void table_compare(FILE *out, const struct report *r, const char *title,
 
 /* ---- CSV ---- */
 
-static void csv_field(FILE *out, const char *s)
-{
-	if (!strpbrk(s, ",\"\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void csv_line(FILE *out, const struct sim_result *res, const char *cpu,
 		     const char *state, const char *metric, const char *value)
 {
@@ -220,22 +206,6 @@ static void csv_all(FILE *out, const struct report *r)
 }
 
 /* ---- JSON ---- */
-
-static void json_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			fprintf(out, "\\%c", ch);
-		else if (ch < 0x20)
-			fprintf(out, "\\u%04x", ch);
-		else
-			fputc(ch, out);
-	}
-	fputc('"', out);
-}
 
 static void json_score(FILE *out, const struct report *r, const char *cpu,
 		       const struct cpu_score *s)

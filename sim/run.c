@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <string.h>
+
 #include "feed.h"
 #include "kvline.h"
 #include "run.h"
@@ -9,6 +11,7 @@ struct job {
 	const struct sim_config *cfg;
 	struct cpu_score *out;
 	struct plot_series *plot;	/* NULL unless the figures are wanted */
+	struct phase_scores *phases;	/* NULL unless phases are scored */
 	GError *error;
 	struct sim_cpu sim;		/* while it runs */
 	bool started;
@@ -34,17 +37,25 @@ static void job_phase(void *priv, unsigned int k, const struct trace_event *ev)
 
 	if (j->plot)
 		plot_series_add_phase(j->plot, ev->at_ns, ev->phase);
+	if (j->phases)
+		phase_scores_begin(j->phases, ev->at_ns, ev->phase);
 }
 
-static void plot_verdict(void *priv, const struct idle_verdict *v)
+static void job_verdict(void *priv, const struct idle_verdict *v)
 {
-	struct plot_period p = {
-		.entry_ns = v->period->entry_ns, .idle_ns = v->idle_ns,
-		.chosen = v->period->state, .optimal = v->optimal,
-		.above = v->above, .below = v->below,
-	};
+	struct job *j = priv;
 
-	plot_series_add(priv, &p);
+	if (j->plot) {
+		struct plot_period p = {
+			.entry_ns = v->period->entry_ns, .idle_ns = v->idle_ns,
+			.chosen = v->period->state, .optimal = v->optimal,
+			.above = v->above, .below = v->below,
+		};
+
+		plot_series_add(j->plot, &p);
+	}
+	if (j->phases)
+		phase_scores_add(j->phases, v);
 }
 
 /* Job k of a group's jobs: a CPU with its governor and its scorer. */
@@ -55,8 +66,8 @@ static bool job_start(void *priv, unsigned int k, struct sim_cpu **cpu, GError *
 	if (!sim_cpu_init(&j->sim, j->cpu, j->gov, j->cfg, error))
 		return false;
 	j->sim.scorer = idle_scorer_new(j->cfg->platform, j->cfg->latency_limit_us, j->gov);
-	if (j->plot)
-		idle_scorer_observe(j->sim.scorer, plot_verdict, j->plot);
+	if (j->plot || j->phases)
+		idle_scorer_observe(j->sim.scorer, job_verdict, j);
 	j->started = true;
 	*cpu = &j->sim;
 	return true;
@@ -115,6 +126,22 @@ static void merge_plots(struct sim_result *res, unsigned int nr_results, struct 
 	}
 }
 
+/* Each result's phase scores: its CPUs' jobs', added up. */
+static void merge_phases(struct sim_result *res, unsigned int nr_results, struct job *jobs)
+{
+	unsigned int k = 0;
+
+	for (unsigned int i = 0; i < nr_results; i++)
+		for (unsigned int cpu = 0; cpu < res[i].nr_cpus; cpu++, k++) {
+			if (!jobs[k].phases)
+				continue;
+			if (!res[i].phases)
+				res[i].phases = g_new0(struct phase_scores, 1);
+			phase_scores_merge(res[i].phases, jobs[k].phases);
+			g_free(jobs[k].phases);
+		}
+}
+
 static bool read_header(const char *path, struct trace_header *out, GError **error)
 {
 	struct trace_reader *r = trace_open(path, error);
@@ -162,6 +189,29 @@ static void run_jobs(const struct sim_run_options *o, char *const *traces,
 	g_free(groups);
 }
 
+/* Takes the first failed job's error, in job order; false if any failed. */
+static bool collect_errors(struct job *jobs, unsigned int n, GError **error)
+{
+	bool ok = true;
+
+	for (unsigned int k = 0; k < n; k++) {
+		if (jobs[k].error && ok) {
+			g_propagate_error(error, jobs[k].error);
+			jobs[k].error = NULL;
+			ok = false;
+		}
+		g_clear_error(&jobs[k].error);
+	}
+	return ok;
+}
+
+static void add_up_cpus(struct sim_result *res, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		for (unsigned int cpu = 0; cpu < res[i].nr_cpus; cpu++)
+			cpu_score_add(&res[i].all, &res[i].cpus[cpu]);
+}
+
 bool sim_run_all(const struct sim_run_options *o, const struct kshim_governor *const *govs,
 		 unsigned int nr_govs, char *const *traces, unsigned int nr_traces,
 		 struct sim_result **out, GError **error)
@@ -171,7 +221,7 @@ bool sim_run_all(const struct sim_run_options *o, const struct kshim_governor *c
 	struct sim_config *cfgs = g_new0(struct sim_config, nr_traces);
 	unsigned int *jobs_per_trace = g_new0(unsigned int, nr_traces);
 	struct job *jobs;
-	bool ok = true;
+	bool ok;
 
 	*out = NULL;
 	for (unsigned int t = 0; t < nr_traces; t++) {
@@ -203,21 +253,17 @@ bool sim_run_all(const struct sim_run_options *o, const struct kshim_governor *c
 			for (unsigned int cpu = 0; cpu < r->nr_cpus; cpu++)
 				jobs[k++] = (struct job){ .gov = r->gov, .cpu = cpu, .cfg = &cfgs[t],
 							  .out = &r->cpus[cpu],
-							  .plot = o->plots ? new_plot(o, r) : NULL };
+							  .plot = o->plots ? new_plot(o, r) : NULL,
+							  .phases = o->phases ?
+								    g_new0(struct phase_scores, 1) :
+								    NULL };
 		}
 	run_jobs(o, traces, nr_traces, jobs, jobs_per_trace);
-	for (k = 0; k < nr_jobs; k++) {
-		if (jobs[k].error && ok) {
-			g_propagate_error(error, jobs[k].error);
-			jobs[k].error = NULL;
-			ok = false;
-		}
-		g_clear_error(&jobs[k].error);
-	}
-	for (unsigned int i = 0; ok && i < nr_results; i++)
-		for (unsigned int cpu = 0; cpu < res[i].nr_cpus; cpu++)
-			cpu_score_add(&res[i].all, &res[i].cpus[cpu]);
+	ok = collect_errors(jobs, nr_jobs, error);
+	if (ok)
+		add_up_cpus(res, nr_results);
 	merge_plots(res, nr_results, jobs, nr_jobs);
+	merge_phases(res, nr_results, jobs);
 	g_free(jobs);
 	g_free(cfgs);
 	g_free(jobs_per_trace);
@@ -235,7 +281,56 @@ void sim_results_free(struct sim_result *r, unsigned int n)
 		return;
 	for (unsigned int i = 0; i < n; i++) {
 		g_free(r[i].cpus);
+		g_free(r[i].phases);
 		free_plot(r[i].plot);
 	}
 	g_free(r);
+}
+
+bool sim_run_cells(const char *trace, const char *name, const struct sim_cell *cells,
+		   unsigned int n, struct sim_result *out, GError **error)
+{
+	struct trace_header h;
+	struct sim_config *cfgs;
+	struct job *jobs;
+	struct feed_group group;
+	unsigned int k = 0;
+	bool ok;
+
+	memset(out, 0, n * sizeof(*out));
+	if (!read_header(trace, &h, error))
+		return false;
+	cfgs = g_new(struct sim_config, n);
+	jobs = g_new0(struct job, (size_t)n * h.nr_cpus);
+	for (unsigned int i = 0; i < n; i++) {
+		cfgs[i] = sim_config_for(cells[i].options, &h);
+		out[i] = (struct sim_result){ .gov = cells[i].gov, .trace = name,
+					      .nr_cpus = h.nr_cpus,
+					      .cpus = g_new0(struct cpu_score, h.nr_cpus) };
+		for (unsigned int cpu = 0; cpu < h.nr_cpus; cpu++)
+			jobs[k++] = (struct job){ .gov = cells[i].gov, .cpu = cpu, .cfg = &cfgs[i],
+						  .out = &out[i].cpus[cpu],
+						  .phases = cells[i].options->phases ?
+							    g_new0(struct phase_scores, 1) : NULL };
+	}
+	group = (struct feed_group){
+		.trace = trace, .end_ns = h.end_ns,
+		.jobs = { .n = k, .start = job_start, .end = job_end, .phase = job_phase,
+			  .priv = jobs },
+	};
+	feed_run_groups(&group, 1, 1, false);
+	ok = collect_errors(jobs, k, error);
+	merge_phases(out, n, jobs);
+	if (ok) {
+		add_up_cpus(out, n);
+	} else {
+		for (unsigned int i = 0; i < n; i++) {
+			g_free(out[i].cpus);
+			g_free(out[i].phases);
+		}
+		memset(out, 0, n * sizeof(*out));
+	}
+	g_free(jobs);
+	g_free(cfgs);
+	return ok;
 }

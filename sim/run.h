@@ -16,6 +16,7 @@
 #include <kshim/registry.h>
 
 #include "idle-loop.h"
+#include "phase-score.h"
 #include "platform.h"
 #include "plot-data.h"
 #include "score.h"
@@ -27,6 +28,7 @@ struct sim_run_options {
 	unsigned int threads;		/* 1: everything in the calling thread */
 	bool progress;			/* count finished jobs on stderr */
 	bool plots;			/* collect what the figures need */
+	bool phases;			/* score each workload phase too */
 };
 
 /* One governor over one trace. */
@@ -38,6 +40,8 @@ struct sim_result {
 	struct cpu_score all;		/* the CPUs' scores added up */
 	/* With plots: all CPUs' decisions, and CPU 0's timeline and phases. */
 	struct plot_series *plot;
+	/* With phases: the phases' scores, the CPUs' added up. */
+	struct phase_scores *phases;
 };
 
 /*
@@ -49,6 +53,22 @@ bool sim_run_all(const struct sim_run_options *o, const struct kshim_governor *c
 		 unsigned int nr_govs, char *const *traces, unsigned int nr_traces,
 		 struct sim_result **out, GError **error);
 void sim_results_free(struct sim_result *r, unsigned int n);
+
+/* A governor with its own settings (platform, HZ, latency limit), for sim_run_cells(). */
+struct sim_cell {
+	const struct kshim_governor *gov;
+	const struct sim_run_options *options;	/* its threads, progress and plots are not used */
+};
+
+/*
+ * Runs every cell over one trace, all of them fed from a single pass over
+ * it, in the calling thread: a sweep reads each trace once however many
+ * governors, platforms and settings share it.  out[i] is cell i's result;
+ * name stands for the trace's path in it.  On failure returns false with
+ * the error of the first failed job, and out holds nothing to free.
+ */
+bool sim_run_cells(const char *trace, const char *name, const struct sim_cell *cells,
+		   unsigned int n, struct sim_result *out, GError **error);
 
 /* The configuration for a trace, from its header. */
 struct sim_config sim_config_for(const struct sim_run_options *o,

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+
+#include "driver.h"
+#include "kvline.h"
+#include "out-dir.h"
+#include "sweep-report.h"
+#include "small-file.h"
+
+/* A cell table is a page of text: anything larger is not one of ours. */
+#define CELL_TABLE_MAX	(1u << 20)
+
+/* Writes results and report into d, after the cells went to the writer and summary. */
+static bool finish_whole(const char *dir, struct sweep_writer *wr, struct sweep_summary *m,
+			 bool ok, GError **error)
+{
+	ok = sweep_writer_close(wr, m, ok ? error : NULL) && ok;
+	return ok && sweep_report_write(dir, m, error);
+}
+
+bool sweep_run(const struct sweep *s, const struct sweep_run_options *o, const char *dir,
+	       GError **error)
+{
+	struct sweep_summary m;
+	struct sweep_writer *wr;
+	struct out_dir out;
+	bool whole = o->shard.count == 1, ok;
+
+	if (!out_dir_open(&out, dir, error))
+		return false;
+	if (!(wr = sweep_writer_open(out.tmp, s, &o->shard, error)))
+		return out_dir_finish(&out, false, NULL);
+	sweep_summary_init(&m, s);
+	ok = sweep_simulate(s, o, out.tmp, wr, whole ? &m : NULL, error);
+	if (whole)
+		ok = finish_whole(out.tmp, wr, &m, ok, error);
+	else
+		ok = sweep_writer_close(wr, NULL, ok ? error : NULL) && ok;
+	sweep_summary_clear(&m);
+	return out_dir_finish(&out, ok, ok ? error : NULL);
+}
+
+static bool copy_file(const char *from, const char *to, GError **error)
+{
+	g_autofree char *text = NULL;
+	size_t len;
+
+	return small_file_read(from, CELL_TABLE_MAX, &text, &len, error) &&
+	       g_file_set_contents(to, text, (gssize)len, error);
+}
+
+/* Workload w's cell tables, from the shard that ran it. */
+static bool copy_cell_tables(const struct sweep *s, const char *shard, unsigned int w,
+			     const char *dir, GError **error)
+{
+	for (unsigned int set = 0; set < s->nr_settings; set++) {
+		g_autofree char *from = sweep_cell_table_path(shard, s, set, w);
+		g_autofree char *to = sweep_cell_table_path(dir, s, set, w);
+		g_autofree char *parent = g_path_get_dirname(to);
+
+		if (g_mkdir_with_parents(parent, 0777)) {
+			g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s", parent,
+				    g_strerror(errno));
+			return false;
+		}
+		if (!copy_file(from, to, error))
+			return false;
+	}
+	return true;
+}
+
+static bool merge_cells(const struct sweep *s, struct sweep_shard_reader *r, const char *dir,
+			struct sweep_writer *wr, struct sweep_summary *m, GError **error)
+{
+	g_autofree struct sweep_cell_values *cells =
+		g_new(struct sweep_cell_values, (size_t)s->nr_settings * s->nr_govs);
+
+	for (unsigned int w = 0; w < s->nr_workloads; w++) {
+		if (!sweep_shards_read(r, w, cells, error) ||
+		    !copy_cell_tables(s, sweep_shards_dir(r, w), w, dir, error))
+			return false;
+		sweep_writer_add(wr, w, cells);
+		sweep_summary_add(m, w, cells);
+	}
+	return true;
+}
+
+bool sweep_merge(const struct sweep *s, char *const *shards, unsigned int nr_shards,
+		 const char *dir, GError **error)
+{
+	struct sweep_shard whole = { .index = 0, .count = 1 };
+	struct sweep_shard_reader *r;
+	struct sweep_summary m;
+	struct sweep_writer *wr;
+	struct out_dir out;
+	bool ok;
+
+	if (!(r = sweep_shards_open(s, shards, nr_shards, error)))
+		return false;
+	if (!out_dir_open(&out, dir, error)) {
+		sweep_shards_close(r, NULL);
+		return false;
+	}
+	if (!(wr = sweep_writer_open(out.tmp, s, &whole, error))) {
+		sweep_shards_close(r, NULL);
+		return out_dir_finish(&out, false, NULL);
+	}
+	sweep_summary_init(&m, s);
+	ok = merge_cells(s, r, out.tmp, wr, &m, error);
+	ok = sweep_shards_close(r, ok ? error : NULL) && ok;
+	ok = finish_whole(out.tmp, wr, &m, ok, error);
+	sweep_summary_clear(&m);
+	return out_dir_finish(&out, ok, ok ? error : NULL);
+}

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The sweep's machine-readable results, written a workload at a time in
+ * cell order: results.csv (a row per cell), results.json (the cells, then
+ * each governor's means and intervals per setting and family), or, for one
+ * shard of a sweep, shard.txt, which `teosim sweep --merge` reads back
+ * (traces/sweeps/README.md documents all three).
+ */
+#ifndef TEOSIM_SWEEP_RESULTS_H
+#define TEOSIM_SWEEP_RESULTS_H
+
+#include <stdbool.h>
+
+#include <glib.h>
+
+#include "setup.h"
+#include "summary.h"
+
+/* Shard index of count; count 1 is the whole sweep. */
+struct sweep_shard {
+	unsigned int index, count;
+};
+
+static inline bool sweep_shard_has(const struct sweep_shard *sh, unsigned int workload)
+{
+	return workload % sh->count == sh->index;
+}
+
+struct sweep_writer;
+
+/* With sh->count > 1, dir/shard.txt; else dir/results.csv and dir/results.json. */
+struct sweep_writer *sweep_writer_open(const char *dir, const struct sweep *s,
+				       const struct sweep_shard *sh, GError **error);
+/* Workload w's cells, nr_settings * nr_govs of them in cell order. */
+void sweep_writer_add(struct sweep_writer *wr, unsigned int w,
+		      const struct sweep_cell_values *cells);
+/* Ends the files (results.json with m's summary); frees wr.  m is NULL for a shard. */
+bool sweep_writer_close(struct sweep_writer *wr, const struct sweep_summary *m,
+			GError **error);
+
+/* Reading shards back, for the merge. */
+struct sweep_shard_reader;
+
+/*
+ * Opens every shard directory and checks that they are the count shards
+ * of this sweep (the same file, by its SHA-256), each once.
+ */
+struct sweep_shard_reader *sweep_shards_open(const struct sweep *s, char *const *dirs,
+					     unsigned int count, GError **error);
+/* Workload w's cells, from the shard that ran it; errors name file:line:field. */
+bool sweep_shards_read(struct sweep_shard_reader *r, unsigned int w,
+		       struct sweep_cell_values *cells, GError **error);
+/* The shard directory that holds workload w's cell tables. */
+const char *sweep_shards_dir(const struct sweep_shard_reader *r, unsigned int w);
+/* Checks that every shard ended where it should, then frees r (error NULL: just frees). */
+bool sweep_shards_close(struct sweep_shard_reader *r, GError **error);
+
+#endif /* TEOSIM_SWEEP_RESULTS_H */

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A sweep ready to run: its governors found, its platforms loaded, and the
+ * cells laid out.  A cell is one governor on one workload with one setting
+ * (platform, HZ, latency limit); cell (w, s, g) has the index
+ * (w * nr_settings + s) * nr_govs + g, so a workload's cells are
+ * consecutive and run together from one pass over its trace.
+ */
+#ifndef TEOSIM_SWEEP_SETUP_H
+#define TEOSIM_SWEEP_SETUP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <glib.h>
+#include <kshim/registry.h>
+
+#include "platform.h"
+#include "run.h"
+#include "spec.h"
+
+struct sweep_workload {
+	char *name;		/* "SCENARIO-seedN", or the trace's file name without .trace */
+	char *family;		/* what seeds vary: the scenario's file name, or the trace's name */
+	const char *scenario;	/* the scenario's path, or NULL for a trace */
+	const char *trace;	/* the trace's path, or NULL for a scenario */
+	uint32_t seed;
+};
+
+struct sweep_setting {
+	char *name;		/* "PLATFORM-hzHZ", with "-latUS" under a latency limit */
+	unsigned int platform;	/* index into the sweep's platforms */
+	struct sim_run_options options;
+};
+
+struct sweep {
+	struct sweep_spec spec;
+	const struct kshim_governor **govs;
+	unsigned int nr_govs;
+	struct platform *platforms;
+	unsigned int nr_platforms;
+	struct sweep_setting *settings;
+	unsigned int nr_settings;
+	struct sweep_workload *workloads;
+	unsigned int nr_workloads;
+	char **families;	/* the workloads' families, each once, in order */
+	unsigned int nr_families;
+};
+
+/* A governor by name or module path (the command line's lookup). */
+typedef const struct kshim_governor *(*sweep_find_governor_fn)(const char *name,
+								GError **error);
+
+/* Reads the sweep file and sets the sweep up; sweep_clear() it whatever the result. */
+bool sweep_setup(const char *path, sweep_find_governor_fn find, struct sweep *out,
+		 GError **error);
+void sweep_clear(struct sweep *s);
+
+static inline unsigned int sweep_nr_cells(const struct sweep *s)
+{
+	return s->nr_workloads * s->nr_settings * s->nr_govs;
+}
+
+/* The workload, setting and governor of cell i. */
+static inline void sweep_cell_split(const struct sweep *s, unsigned int i, unsigned int *w,
+				    unsigned int *set, unsigned int *g)
+{
+	*g = i % s->nr_govs;
+	*set = i / s->nr_govs % s->nr_settings;
+	*w = i / s->nr_govs / s->nr_settings;
+}
+
+/* The family index of workload w. */
+unsigned int sweep_family_of(const struct sweep *s, unsigned int w);
+
+#endif /* TEOSIM_SWEEP_SETUP_H */

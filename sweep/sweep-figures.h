@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The report's figures, drawn by gnuplot from a summary (plot/gnuplot.h):
+ * figures/NAME.dat, .gp, and, with gnuplot, .png and .svg.
+ *
+ *   SETTING      each governor's energy above the hindsight-optimal
+ *                schedule per workload family, with 95% intervals
+ *   gen-A-vs-B   governor B's energy minus A's, per setting and family,
+ *                with the paired 95% intervals
+ */
+#ifndef TEOSIM_SWEEP_SWEEP_FIGURES_H
+#define TEOSIM_SWEEP_SWEEP_FIGURES_H
+
+#include <stdbool.h>
+
+#include <glib.h>
+
+#include "summary.h"
+
+/* gnuplot is the program's path, or NULL to write data and scripts only. */
+bool sweep_figure_setting(const char *dir, const struct sweep_summary *m, unsigned int setting,
+			  const char *gnuplot, GError **error);
+bool sweep_figure_generation(const char *dir, const struct sweep_summary *m, unsigned int a,
+			     unsigned int b, const char *gnuplot, GError **error);
+
+/* The figure's name (without extension) under dir/figures; the caller frees it. */
+char *sweep_figure_generation_name(const struct sweep *s, unsigned int a, unsigned int b);
+
+#endif /* TEOSIM_SWEEP_SWEEP_FIGURES_H */
