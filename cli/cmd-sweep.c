@@ -58,7 +58,7 @@ static int run(struct sweep_cli *o, const char *file, char **shards, unsigned in
 		return teosim_fail(error);
 	}
 	if (o->merge)
-		ok = sweep_merge(&s, shards, nr_shards, o->output, &error);
+		ok = sweep_merge(&s, shards, nr_shards, o->output, ro.threads, &error);
 	else
 		ok = sweep_run(&s, &ro, o->output, &error);
 	if (ok) {

@@ -13,10 +13,10 @@
 
 /* Writes results and report into d, after the cells went to the writer and summary. */
 static bool finish_whole(const char *dir, struct sweep_writer *wr, struct sweep_summary *m,
-			 bool ok, GError **error)
+			 unsigned int threads, bool ok, GError **error)
 {
 	ok = sweep_writer_close(wr, m, ok ? error : NULL) && ok;
-	return ok && sweep_report_write(dir, m, error);
+	return ok && sweep_report_write(dir, m, threads, error);
 }
 
 bool sweep_run(const struct sweep *s, const struct sweep_run_options *o, const char *dir,
@@ -34,7 +34,7 @@ bool sweep_run(const struct sweep *s, const struct sweep_run_options *o, const c
 	sweep_summary_init(&m, s);
 	ok = sweep_simulate(s, o, out.tmp, wr, whole ? &m : NULL, error);
 	if (whole)
-		ok = finish_whole(out.tmp, wr, &m, ok, error);
+		ok = finish_whole(out.tmp, wr, &m, o->threads, ok, error);
 	else
 		ok = sweep_writer_close(wr, NULL, ok ? error : NULL) && ok;
 	sweep_summary_clear(&m);
@@ -50,13 +50,13 @@ static bool copy_file(const char *from, const char *to, GError **error)
 	       g_file_set_contents(to, text, (gssize)len, error);
 }
 
-/* Workload w's cell tables, from the shard that ran it. */
-static bool copy_cell_tables(const struct sweep *s, const char *shard, unsigned int w,
-			     const char *dir, GError **error)
+/* A block's cell tables, from the shard that ran it. */
+static bool copy_cell_tables(const struct sweep *s, const char *shard,
+			     const struct sweep_block *b, const char *dir, GError **error)
 {
-	for (unsigned int set = 0; set < s->nr_settings; set++) {
-		g_autofree char *from = sweep_cell_table_path(shard, s, set, w);
-		g_autofree char *to = sweep_cell_table_path(dir, s, set, w);
+	for (unsigned int set = b->setting; set < b->setting + b->nr_settings; set++) {
+		g_autofree char *from = sweep_cell_table_path(shard, s, set, b->workload);
+		g_autofree char *to = sweep_cell_table_path(dir, s, set, b->workload);
 		g_autofree char *parent = g_path_get_dirname(to);
 
 		if (g_mkdir_with_parents(parent, 0777)) {
@@ -74,20 +74,23 @@ static bool merge_cells(const struct sweep *s, struct sweep_shard_reader *r, con
 			struct sweep_writer *wr, struct sweep_summary *m, GError **error)
 {
 	g_autofree struct sweep_cell_values *cells =
-		g_new(struct sweep_cell_values, (size_t)s->nr_settings * s->nr_govs);
+		g_new(struct sweep_cell_values, (size_t)sweep_block_settings(s) * s->nr_govs);
 
-	for (unsigned int w = 0; w < s->nr_workloads; w++) {
-		if (!sweep_shards_read(r, w, cells, error) ||
-		    !copy_cell_tables(s, sweep_shards_dir(r, w), w, dir, error))
-			return false;
-		sweep_writer_add(wr, w, cells);
-		sweep_summary_add(m, w, cells);
-	}
+	for (unsigned int w = 0; w < s->nr_workloads; w++)
+		for (unsigned int k = 0; k < sweep_blocks_per_workload(s); k++) {
+			struct sweep_block b = sweep_block_at(s, w, k);
+
+			if (!sweep_shards_read(r, &b, cells, error) ||
+			    !copy_cell_tables(s, sweep_shards_dir(r, w), &b, dir, error))
+				return false;
+			sweep_writer_add(wr, &b, cells);
+			sweep_summary_add(m, &b, cells);
+		}
 	return true;
 }
 
 bool sweep_merge(const struct sweep *s, char *const *shards, unsigned int nr_shards,
-		 const char *dir, GError **error)
+		 const char *dir, unsigned int threads, GError **error)
 {
 	struct sweep_shard whole = { .index = 0, .count = 1 };
 	struct sweep_shard_reader *r;
@@ -109,7 +112,7 @@ bool sweep_merge(const struct sweep *s, char *const *shards, unsigned int nr_sha
 	sweep_summary_init(&m, s);
 	ok = merge_cells(s, r, out.tmp, wr, &m, error);
 	ok = sweep_shards_close(r, ok ? error : NULL) && ok;
-	ok = finish_whole(out.tmp, wr, &m, ok, error);
+	ok = finish_whole(out.tmp, wr, &m, threads, ok, error);
 	sweep_summary_clear(&m);
 	return out_dir_finish(&out, ok, ok ? error : NULL);
 }

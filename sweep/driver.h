@@ -17,8 +17,8 @@
 /* The whole sweep (o->shard.count 1), or one shard of it, into dir. */
 bool sweep_run(const struct sweep *s, const struct sweep_run_options *o, const char *dir,
 	       GError **error);
-/* The shards' directories, merged into dir. */
+/* The shards' directories, merged into dir; figures are drawn on threads threads. */
 bool sweep_merge(const struct sweep *s, char *const *shards, unsigned int nr_shards,
-		 const char *dir, GError **error);
+		 const char *dir, unsigned int threads, GError **error);
 
 #endif /* TEOSIM_SWEEP_DRIVER_H */

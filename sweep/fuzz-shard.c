@@ -57,9 +57,13 @@ static void prepare(void)
 			strcpy(cells[c].text[k], "1.5");
 	wr = sweep_writer_open(dirs[1], &sweep, &one, NULL);
 	FUZZ_ASSERT(wr);
-	for (unsigned int w = 0; w < sweep.nr_workloads; w++)
+	FUZZ_ASSERT(sweep_blocks_per_workload(&sweep) == 1);
+	for (unsigned int w = 0; w < sweep.nr_workloads; w++) {
+		struct sweep_block b = sweep_block_at(&sweep, w, 0);
+
 		if (sweep_shard_has(&one, w))
-			sweep_writer_add(wr, w, cells);
+			sweep_writer_add(wr, &b, cells);
+	}
 	FUZZ_ASSERT(sweep_writer_close(wr, NULL, NULL));
 	g_free(path);
 	g_free(base);
@@ -83,7 +87,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	for (unsigned int w = 0; ok && w < sweep.nr_workloads; w++) {
-		ok = sweep_shards_read(r, w, cells, &error);
+		struct sweep_block b = sweep_block_at(&sweep, w, 0);
+
+		ok = sweep_shards_read(r, &b, cells, &error);
 		for (unsigned int c = 0; ok && c < sweep.nr_settings * sweep.nr_govs; c++)
 			for (unsigned int k = 0; k < summary_metric_count; k++)
 				FUZZ_ASSERT(isfinite(g_ascii_strtod(cells[c].text[k], NULL)));

@@ -183,13 +183,14 @@ static void json_cell(struct sweep_writer *wr, const struct sweep_workload *w,
 	fputs("]}", f);
 }
 
-void sweep_writer_add(struct sweep_writer *wr, unsigned int w,
+void sweep_writer_add(struct sweep_writer *wr, const struct sweep_block *b,
 		      const struct sweep_cell_values *cells)
 {
 	const struct sweep *s = wr->sweep;
-	unsigned int cell = w * s->nr_settings * s->nr_govs;
+	unsigned int w = b->workload;
+	unsigned int cell = (w * s->nr_settings + b->setting) * s->nr_govs;
 
-	for (unsigned int set = 0; set < s->nr_settings; set++)
+	for (unsigned int set = b->setting; set < b->setting + b->nr_settings; set++)
 		for (unsigned int g = 0; g < s->nr_govs; g++, cell++, cells++) {
 			const char *gov = s->govs[g]->meta->name;
 
@@ -430,15 +431,16 @@ static bool read_phases(struct kv_reader *kv, struct sweep_cell_values *c, GErro
 	return true;
 }
 
-bool sweep_shards_read(struct sweep_shard_reader *r, unsigned int w,
+bool sweep_shards_read(struct sweep_shard_reader *r, const struct sweep_block *b,
 		       struct sweep_cell_values *cells, GError **error)
 {
 	const struct sweep *s = r->sweep;
+	unsigned int w = b->workload;
 	struct kv_reader *kv = &r->shards[w % r->count].kv;
-	unsigned int cell = w * s->nr_settings * s->nr_govs;
+	unsigned int cell = (w * s->nr_settings + b->setting) * s->nr_govs;
 	char want[16];
 
-	for (unsigned int set = 0; set < s->nr_settings; set++)
+	for (unsigned int set = b->setting; set < b->setting + b->nr_settings; set++)
 		for (unsigned int g = 0; g < s->nr_govs; g++, cell++, cells++) {
 			struct kv_line l;
 			int got = kv_next(kv, &l, error);

@@ -31,8 +31,8 @@ struct sweep_writer;
 /* With sh->count > 1, dir/shard.txt; else dir/results.csv and dir/results.json. */
 struct sweep_writer *sweep_writer_open(const char *dir, const struct sweep *s,
 				       const struct sweep_shard *sh, GError **error);
-/* Workload w's cells, nr_settings * nr_govs of them in cell order. */
-void sweep_writer_add(struct sweep_writer *wr, unsigned int w,
+/* A block's cells, in cell order; blocks come in the sweep's order. */
+void sweep_writer_add(struct sweep_writer *wr, const struct sweep_block *b,
 		      const struct sweep_cell_values *cells);
 /* Ends the files (results.json with m's summary); frees wr.  m is NULL for a shard. */
 bool sweep_writer_close(struct sweep_writer *wr, const struct sweep_summary *m,
@@ -47,8 +47,11 @@ struct sweep_shard_reader;
  */
 struct sweep_shard_reader *sweep_shards_open(const struct sweep *s, char *const *dirs,
 					     unsigned int count, GError **error);
-/* Workload w's cells, from the shard that ran it; errors name file:line:field. */
-bool sweep_shards_read(struct sweep_shard_reader *r, unsigned int w,
+/*
+ * A block's cells, from the shard that ran its workload; blocks must be
+ * read in the sweep's order.  Errors name file:line:field.
+ */
+bool sweep_shards_read(struct sweep_shard_reader *r, const struct sweep_block *b,
 		       struct sweep_cell_values *cells, GError **error);
 /* The shard directory that holds workload w's cell tables. */
 const char *sweep_shards_dir(const struct sweep_shard_reader *r, unsigned int w);

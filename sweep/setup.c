@@ -175,6 +175,35 @@ static bool make_workloads(struct sweep *s, GError **error)
 	return true;
 }
 
+static char *family_prefix(const char *name)
+{
+	const char *dash = strrchr(name, '-');
+
+	return dash ? g_strndup(name, (size_t)(dash - name)) : g_strdup(name);
+}
+
+unsigned int sweep_generation_pairs(const struct sweep *s, unsigned int **a, unsigned int **b)
+{
+	unsigned int n = 0;
+
+	*a = g_new(unsigned int, MAX(s->nr_govs, 1));
+	*b = g_new(unsigned int, MAX(s->nr_govs, 1));
+	for (unsigned int i = 0; i < s->nr_govs; i++) {
+		g_autofree char *kind = family_prefix(s->govs[i]->meta->name);
+
+		for (unsigned int j = i + 1; j < s->nr_govs; j++) {
+			g_autofree char *other = family_prefix(s->govs[j]->meta->name);
+
+			if (!strcmp(kind, other)) {
+				(*a)[n] = i;
+				(*b)[n++] = j;
+				break;
+			}
+		}
+	}
+	return n;
+}
+
 unsigned int sweep_family_of(const struct sweep *s, unsigned int w)
 {
 	for (unsigned int f = 0; f < s->nr_families; f++)

@@ -70,6 +70,55 @@ static inline void sweep_cell_split(const struct sweep *s, unsigned int i, unsig
 	*w = i / s->nr_govs / s->nr_settings;
 }
 
+/*
+ * A block of cells: one workload's, for some of the settings, with every
+ * governor.  Cells are simulated, written and merged a block at a time;
+ * a block holds at most SWEEP_BLOCK_CELLS cells (or one setting's, when
+ * the governors alone are more), so the memory a block needs does not
+ * grow with the number of settings and governors.
+ */
+#define SWEEP_BLOCK_CELLS	256
+
+struct sweep_block {
+	unsigned int workload;
+	unsigned int setting, nr_settings;
+};
+
+static inline unsigned int sweep_block_settings(const struct sweep *s)
+{
+	return MAX(1u, SWEEP_BLOCK_CELLS / s->nr_govs);
+}
+
+/* How many blocks workload w's cells make. */
+static inline unsigned int sweep_blocks_per_workload(const struct sweep *s)
+{
+	unsigned int per = sweep_block_settings(s);
+
+	return (s->nr_settings + per - 1) / per;
+}
+
+/* Block k of workload w. */
+static inline struct sweep_block sweep_block_at(const struct sweep *s, unsigned int w,
+						unsigned int k)
+{
+	unsigned int per = sweep_block_settings(s), from = k * per;
+
+	return (struct sweep_block){ .workload = w, .setting = from,
+				     .nr_settings = MIN(per, s->nr_settings - from) };
+}
+
+static inline unsigned int sweep_block_cells(const struct sweep *s, const struct sweep_block *b)
+{
+	return b->nr_settings * s->nr_govs;
+}
+
+/*
+ * Pairs of generations: governors whose names agree up to their last '-'
+ * ("teo-6.1", "teo-6.12"), each with the next one of its kind in the
+ * sweep's order.  Returns how many pairs; (*a)[i] and (*b)[i] for each.
+ */
+unsigned int sweep_generation_pairs(const struct sweep *s, unsigned int **a, unsigned int **b);
+
 /* The family index of workload w. */
 unsigned int sweep_family_of(const struct sweep *s, unsigned int w);
 

@@ -14,7 +14,7 @@
 #define AHEAD_PER_THREAD	4
 
 struct task {
-	unsigned int workload;
+	struct sweep_block block;
 	struct sweep_cell_values *cells;	/* once done */
 	GError *error;
 	bool done;
@@ -45,10 +45,15 @@ char *sweep_cell_table_path(const char *dir, const struct sweep *s, unsigned int
 	return g_build_filename(dir, "cells", s->settings[setting].name, file, NULL);
 }
 
-/* The workload's trace: the given one, or a new one from its scenario and seed. */
-static char *workload_trace(struct runner *r, const struct sweep_workload *w, GError **error)
+/*
+ * The workload's trace: the given one, or a new one from its scenario and
+ * seed, one for each block (generating costs about what reading does, and
+ * blocks of one workload may run at the same time).
+ */
+static char *workload_trace(struct runner *r, const struct task *t, GError **error)
 {
-	g_autofree char *file = g_strconcat(w->name, ".trace", NULL);
+	const struct sweep_workload *w = &r->sweep->workloads[t->block.workload];
+	g_autofree char *file = g_strdup_printf("%s-%u.trace", w->name, t->block.setting);
 	char *path;
 	FILE *f;
 	bool ok;
@@ -91,23 +96,26 @@ static bool write_cell_table(const char *path, const struct report *rep, GError 
 	return true;
 }
 
-/* Simulates workload w's cells; their tables go to files, their figures to t->cells. */
-static bool run_workload(struct runner *r, struct task *t, GError **error)
+/* Simulates a block's cells; their tables go to files, their figures to t->cells. */
+static bool run_block(struct runner *r, struct task *t, GError **error)
 {
 	const struct sweep *s = r->sweep;
-	const struct sweep_workload *w = &s->workloads[t->workload];
-	unsigned int per_setting = s->nr_govs, n = s->nr_settings * per_setting;
+	const struct sweep_block *b = &t->block;
+	const struct sweep_workload *w = &s->workloads[b->workload];
+	unsigned int per_setting = s->nr_govs, n = sweep_block_cells(s, b);
 	g_autofree struct sim_cell *cells = g_new(struct sim_cell, n);
 	g_autofree struct sim_result *res = g_new0(struct sim_result, n);
 	g_autofree char *name = g_strconcat(w->name, ".trace", NULL);
-	g_autofree char *trace = workload_trace(r, w, error);
+	g_autofree char *trace = workload_trace(r, t, error);
 	bool ok;
 
 	if (!trace)
 		return false;
 	for (unsigned int i = 0; i < n; i++)
-		cells[i] = (struct sim_cell){ .gov = s->govs[i % per_setting],
-					      .options = &s->settings[i / per_setting].options };
+		cells[i] = (struct sim_cell){
+			.gov = s->govs[i % per_setting],
+			.options = &s->settings[b->setting + i / per_setting].options,
+		};
 	ok = sim_run_cells(trace, name, cells, n, res, error);
 	if (!w->trace)
 		g_unlink(trace);
@@ -116,21 +124,23 @@ static bool run_workload(struct runner *r, struct task *t, GError **error)
 		return false;
 	}
 	t->cells = g_new(struct sweep_cell_values, n);
-	for (unsigned int set = 0; ok && set < s->nr_settings; set++) {
-		struct report rep = { .options = &s->settings[set].options,
-				      .results = res + set * per_setting,
+	for (unsigned int i = 0; ok && i < b->nr_settings; i++) {
+		struct report rep = { .options = &s->settings[b->setting + i].options,
+				      .results = res + i * per_setting,
 				      .nr_traces = 1, .nr_govs = per_setting };
-		g_autofree char *path = sweep_cell_table_path(r->dir, s, set, t->workload);
+		g_autofree char *path = sweep_cell_table_path(r->dir, s, b->setting + i,
+							      b->workload);
 
 		ok = write_cell_table(path, &rep, error);
 		for (unsigned int g = 0; g < per_setting; g++) {
 			struct metric_value v[METRICS_MAX];
-			struct sweep_cell_values *out = &t->cells[set * per_setting + g];
+			struct sweep_cell_values *out = &t->cells[i * per_setting + g];
+			const struct sim_result *cell = &res[i * per_setting + g];
 
-			metrics_compute(rep.options->platform, &res[set * per_setting + g].all, v);
+			metrics_compute(rep.options->platform, &cell->all, v);
 			for (unsigned int k = 0; k < summary_metric_count; k++)
 				memcpy(out->text[k], v[k].text, METRIC_TEXT_MAX);
-			sweep_phase_values_set(out, res[set * per_setting + g].phases);
+			sweep_phase_values_set(out, cell->phases);
 		}
 	}
 	sim_results_free(g_steal_pointer(&res), n);
@@ -162,12 +172,12 @@ static void commit_ready(struct runner *r)
 			r->failed = true;
 			break;
 		}
-		sweep_writer_add(r->writer, t->workload, t->cells);
+		sweep_writer_add(r->writer, &t->block, t->cells);
 		if (r->summary)
-			sweep_summary_add(r->summary, t->workload, t->cells);
+			sweep_summary_add(r->summary, &t->block, t->cells);
 		g_clear_pointer(&t->cells, g_free);
 		r->committed++;
-		r->cells_done += s->nr_settings * s->nr_govs;
+		r->cells_done += sweep_block_cells(s, &t->block);
 		show_progress(r, false);
 	}
 	g_cond_broadcast(&r->cond);
@@ -188,7 +198,7 @@ static void run_task(gpointer data, gpointer user_data)
 	if (skip)
 		g_set_error(&t->error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID, "not run");
 	else
-		run_workload(r, t, &t->error);
+		run_block(r, t, &t->error);
 	g_mutex_lock(&r->lock);
 	t->done = true;
 	commit_ready(r);
@@ -221,11 +231,13 @@ bool sweep_simulate(const struct sweep *s, const struct sweep_run_options *o, co
 	r.tmp_dir = g_dir_make_tmp("teosim-sweep-XXXXXX", error);
 	if (!r.tmp_dir)
 		return false;
-	r.tasks = g_new0(struct task, s->nr_workloads);
+	r.tasks = g_new0(struct task, (size_t)s->nr_workloads * sweep_blocks_per_workload(s));
 	for (unsigned int w = 0; w < s->nr_workloads; w++)
-		if (sweep_shard_has(&o->shard, w))
-			r.tasks[r.nr_tasks++].workload = w;
-	r.cells_total = r.nr_tasks * s->nr_settings * s->nr_govs;
+		for (unsigned int k = 0; sweep_shard_has(&o->shard, w) &&
+					  k < sweep_blocks_per_workload(s); k++) {
+			r.tasks[r.nr_tasks].block = sweep_block_at(s, w, k);
+			r.cells_total += sweep_block_cells(s, &r.tasks[r.nr_tasks++].block);
+		}
 	r.started = g_get_monotonic_time();
 	g_mutex_init(&r.lock);
 	g_cond_init(&r.cond);

@@ -63,8 +63,8 @@ static size_t phase_index(const struct sweep_summary *m, unsigned int setting,
 {
 	const struct sweep *s = m->sweep;
 
-	return ((((size_t)setting * s->nr_families + family) * s->nr_govs + gov) *
-		PHASE_SCORES_MAX + phase) * PHASE_METRICS;
+	return (((size_t)setting * s->nr_govs + gov) * m->family_phases[family].n + phase) *
+	       PHASE_METRICS;
 }
 
 void sweep_summary_init(struct sweep_summary *m, const struct sweep *s)
@@ -80,15 +80,15 @@ void sweep_summary_init(struct sweep_summary *m, const struct sweep *s)
 	m->values = g_new0(struct sweep_acc, groups * summary_metric_count);
 	m->diffs = g_new0(struct sweep_acc, groups * s->nr_govs * RANK_METRICS);
 	m->family_phases = g_new0(struct sweep_family_phases, s->nr_families);
-	m->phases = g_new0(struct sweep_acc, groups * PHASE_SCORES_MAX * PHASE_METRICS);
 }
 
 void sweep_summary_clear(struct sweep_summary *m)
 {
 	g_free(m->values);
 	g_free(m->diffs);
+	for (unsigned int f = 0; m->family_phases && f < m->sweep->nr_families; f++)
+		g_free(m->family_phases[f].acc);
 	g_free(m->family_phases);
-	g_free(m->phases);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -98,13 +98,16 @@ static double value_of(const struct sweep_cell_values *c, unsigned int metric)
 }
 
 /* The first workload of a family sets its phases: the first cell's. */
-static void learn_phases(struct sweep_family_phases *fp, const struct sweep_cell_values *c)
+static void learn_phases(const struct sweep *s, struct sweep_family_phases *fp,
+			 const struct sweep_cell_values *c)
 {
-	if (fp->n)
+	if (fp->acc)
 		return;
 	fp->n = c->nr_phases;
 	for (unsigned int i = 0; i < fp->n; i++)
 		g_strlcpy(fp->names[i], c->phases[i].name, sizeof(fp->names[i]));
+	fp->acc = g_new0(struct sweep_acc,
+			 (size_t)s->nr_settings * s->nr_govs * MAX(fp->n, 1) * PHASE_METRICS);
 }
 
 static void add_phases(struct sweep_summary *m, unsigned int set, unsigned int f,
@@ -113,7 +116,7 @@ static void add_phases(struct sweep_summary *m, unsigned int set, unsigned int f
 	const struct sweep_family_phases *fp = &m->family_phases[f];
 
 	for (unsigned int i = 0; i < MIN(fp->n, c->nr_phases); i++) {
-		struct sweep_acc *acc = m->phases + phase_index(m, set, f, g, i);
+		struct sweep_acc *acc = fp->acc + phase_index(m, set, f, g, i);
 
 		if (strcmp(fp->names[i], c->phases[i].name))
 			continue;
@@ -122,15 +125,16 @@ static void add_phases(struct sweep_summary *m, unsigned int set, unsigned int f
 	}
 }
 
-void sweep_summary_add(struct sweep_summary *m, unsigned int w,
+void sweep_summary_add(struct sweep_summary *m, const struct sweep_block *b,
 		       const struct sweep_cell_values *cells)
 {
 	const struct sweep *s = m->sweep;
-	unsigned int f = sweep_family_of(s, w);
+	unsigned int f = sweep_family_of(s, b->workload);
 
-	learn_phases(&m->family_phases[f], cells);
-	for (unsigned int set = 0; set < s->nr_settings; set++) {
-		const struct sweep_cell_values *row = cells + (size_t)set * s->nr_govs;
+	learn_phases(s, &m->family_phases[f], cells);
+	for (unsigned int set = b->setting; set < b->setting + b->nr_settings; set++) {
+		const struct sweep_cell_values *row =
+			cells + (size_t)(set - b->setting) * s->nr_govs;
 
 		for (unsigned int g = 0; g < s->nr_govs; g++) {
 			struct sweep_acc *acc = m->values + value_index(m, set, f, g);
@@ -167,5 +171,6 @@ struct sweep_stat sweep_summary_phase(const struct sweep_summary *m, unsigned in
 				      unsigned int family, unsigned int gov, unsigned int phase,
 				      enum sweep_phase_metric k)
 {
-	return sweep_stat_of(&m->phases[phase_index(m, setting, family, gov, phase) + k]);
+	return sweep_stat_of(&m->family_phases[family].acc[phase_index(m, setting, family, gov,
+								       phase) + k]);
 }

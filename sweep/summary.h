@@ -54,18 +54,18 @@ struct sweep_summary {
 	struct sweep_family_phases {
 		unsigned int n;
 		char names[PHASE_SCORES_MAX][sizeof(((struct phase_score *)0)->name)];
+		struct sweep_acc *acc;		/* [setting][gov][phase][phase metric] */
 	} *family_phases;
-	struct sweep_acc *phases;		/* [setting][family][gov][phase][phase metric] */
 };
 
 void sweep_summary_init(struct sweep_summary *m, const struct sweep *s);
 void sweep_summary_clear(struct sweep_summary *m);
 
 /*
- * Adds workload w's cells (nr_settings * nr_govs of them, in cell order).
- * Workloads must come in the sweep's order: that fixes the bits.
+ * Adds a block's cells, in cell order.  Blocks must come in the sweep's
+ * order: that fixes the bits.
  */
-void sweep_summary_add(struct sweep_summary *m, unsigned int w,
+void sweep_summary_add(struct sweep_summary *m, const struct sweep_block *b,
 		       const struct sweep_cell_values *cells);
 
 struct sweep_stat sweep_summary_value(const struct sweep_summary *m, unsigned int setting,

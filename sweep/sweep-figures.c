@@ -15,11 +15,6 @@ static void put_number(FILE *f, double v)
 	fprintf(f, " %s", g_ascii_formatd(text, sizeof(text), "%.6f", v));
 }
 
-static bool render(const char *dir, const char *name, const char *gnuplot, GError **error)
-{
-	return !gnuplot || gnuplot_render(gnuplot, dir, name, error);
-}
-
 /* The plot command: one bar series with error bars per column pair of the data. */
 static void plot_series(FILE *gp, const char *name, unsigned int n, const char *const *titles)
 {
@@ -43,8 +38,8 @@ static void histogram_style(FILE *gp, const char *ylabel, unsigned int nr_labels
 		nr_labels > 8 ? "rotate by 90 right" : "rotate by -30", ylabel);
 }
 
-bool sweep_figure_setting(const char *dir, const struct sweep_summary *m, unsigned int setting,
-			  const char *gnuplot, GError **error)
+static bool write_setting(const char *dir, const struct sweep_summary *m, unsigned int setting,
+			  GError **error)
 {
 	const struct sweep *s = m->sweep;
 	const char *name = s->settings[setting].name;
@@ -78,7 +73,7 @@ bool sweep_figure_setting(const char *dir, const struct sweep_summary *m, unsign
 	for (unsigned int g = 0; g < s->nr_govs; g++)
 		titles[g] = s->govs[g]->meta->name;
 	plot_series(gp->f, name, s->nr_govs, titles);
-	return gnuplot_script_end(gp, name, error) && render(dir, name, gnuplot, error);
+	return gnuplot_script_end(gp, name, error);
 }
 
 char *sweep_figure_generation_name(const struct sweep *s, unsigned int a, unsigned int b)
@@ -86,8 +81,8 @@ char *sweep_figure_generation_name(const struct sweep *s, unsigned int a, unsign
 	return g_strdup_printf("gen-%s-vs-%s", s->govs[a]->meta->name, s->govs[b]->meta->name);
 }
 
-bool sweep_figure_generation(const char *dir, const struct sweep_summary *m, unsigned int a,
-			     unsigned int b, const char *gnuplot, GError **error)
+static bool write_generation(const char *dir, const struct sweep_summary *m, unsigned int a,
+			     unsigned int b, GError **error)
 {
 	const struct sweep *s = m->sweep;
 	g_autofree char *name = sweep_figure_generation_name(s, a, b);
@@ -118,5 +113,71 @@ bool sweep_figure_generation(const char *dir, const struct sweep_summary *m, uns
 	histogram_style(gp->f, "difference, points of % (paired 95% interval)", s->nr_settings);
 	fprintf(gp->f, "set title '%s' noenhanced\n", what);
 	plot_series(gp->f, name, s->nr_families, (const char *const *)s->families);
-	return gnuplot_script_end(gp, name, error) && render(dir, name, gnuplot, error);
+	return gnuplot_script_end(gp, name, error);
+}
+
+/* Every figure's name, in the report's order. */
+static GPtrArray *figure_names(const struct sweep *s)
+{
+	GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+	g_autofree unsigned int *a = NULL, *b = NULL;
+	unsigned int n = sweep_generation_pairs(s, &a, &b);
+
+	for (unsigned int set = 0; set < s->nr_settings; set++)
+		g_ptr_array_add(names, g_strdup(s->settings[set].name));
+	for (unsigned int i = 0; i < n; i++)
+		g_ptr_array_add(names, sweep_figure_generation_name(s, a[i], b[i]));
+	return names;
+}
+
+bool sweep_figures_write(const char *dir, const struct sweep_summary *m, GError **error)
+{
+	const struct sweep *s = m->sweep;
+	g_autofree unsigned int *a = NULL, *b = NULL;
+	unsigned int n = sweep_generation_pairs(s, &a, &b);
+
+	for (unsigned int set = 0; set < s->nr_settings; set++)
+		if (!write_setting(dir, m, set, error))
+			return false;
+	for (unsigned int i = 0; i < n; i++)
+		if (!write_generation(dir, m, a[i], b[i], error))
+			return false;
+	return true;
+}
+
+struct drawing {
+	const char *dir, *gnuplot, *name;
+	GError *error;
+};
+
+static void draw(gpointer data, gpointer user_data)
+{
+	struct drawing *d = data;
+
+	(void)user_data;
+	gnuplot_render(d->gnuplot, d->dir, d->name, &d->error);
+}
+
+bool sweep_figures_render(const char *dir, const struct sweep_summary *m, const char *gnuplot,
+			  unsigned int threads, GError **error)
+{
+	g_autoptr(GPtrArray) names = figure_names(m->sweep);
+	g_autofree struct drawing *d = g_new0(struct drawing, names->len);
+	GThreadPool *pool = g_thread_pool_new(draw, NULL, (gint)MAX(threads, 1), TRUE, NULL);
+	bool ok = true;
+
+	for (unsigned int i = 0; i < names->len; i++) {
+		d[i] = (struct drawing){ .dir = dir, .gnuplot = gnuplot, .name = names->pdata[i] };
+		g_thread_pool_push(pool, &d[i], NULL);
+	}
+	g_thread_pool_free(pool, FALSE, TRUE);
+	for (unsigned int i = 0; i < names->len; i++) {
+		if (d[i].error && ok) {
+			g_propagate_error(error, d[i].error);
+			d[i].error = NULL;
+			ok = false;
+		}
+		g_clear_error(&d[i].error);
+	}
+	return ok;
 }

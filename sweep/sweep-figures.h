@@ -17,11 +17,14 @@
 
 #include "summary.h"
 
-/* gnuplot is the program's path, or NULL to write data and scripts only. */
-bool sweep_figure_setting(const char *dir, const struct sweep_summary *m, unsigned int setting,
-			  const char *gnuplot, GError **error);
-bool sweep_figure_generation(const char *dir, const struct sweep_summary *m, unsigned int a,
-			     unsigned int b, const char *gnuplot, GError **error);
+/* Writes every figure's data and script into dir. */
+bool sweep_figures_write(const char *dir, const struct sweep_summary *m, GError **error);
+/*
+ * Draws them all with gnuplot (its path), up to threads at a time; false
+ * with the error of the first figure, in the report's order, that failed.
+ */
+bool sweep_figures_render(const char *dir, const struct sweep_summary *m, const char *gnuplot,
+			  unsigned int threads, GError **error);
 
 /* The figure's name (without extension) under dir/figures; the caller frees it. */
 char *sweep_figure_generation_name(const struct sweep *s, unsigned int a, unsigned int b);

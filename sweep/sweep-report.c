@@ -36,35 +36,6 @@ static void format_diff(char *buf, const struct sweep_stat *d, double scale, int
 		 !d->interval ? "one seed" : sweep_stat_differs(d) ? "differs" : "within noise");
 }
 
-static char *family_prefix(const char *name)
-{
-	const char *dash = strrchr(name, '-');
-
-	return dash ? g_strndup(name, (size_t)(dash - name)) : g_strdup(name);
-}
-
-unsigned int sweep_generation_pairs(const struct sweep *s, unsigned int **a, unsigned int **b)
-{
-	unsigned int n = 0;
-
-	*a = g_new(unsigned int, MAX(s->nr_govs, 1));
-	*b = g_new(unsigned int, MAX(s->nr_govs, 1));
-	for (unsigned int i = 0; i < s->nr_govs; i++) {
-		g_autofree char *kind = family_prefix(s->govs[i]->meta->name);
-
-		for (unsigned int j = i + 1; j < s->nr_govs; j++) {
-			g_autofree char *other = family_prefix(s->govs[j]->meta->name);
-
-			if (!strcmp(kind, other)) {
-				(*a)[n] = i;
-				(*b)[n++] = j;
-				break;
-			}
-		}
-	}
-	return n;
-}
-
 static void intro(struct doc *d, const struct sweep_summary *m)
 {
 	const struct sweep *s = m->sweep;
@@ -219,20 +190,16 @@ static void setting_heading(struct doc *d, const struct sweep *s, unsigned int s
 	doc_heading(d, 3, title);
 }
 
-static bool rankings(struct doc *d, const char *dir, const struct sweep_summary *m,
-		     const char *gnuplot, GError **error)
+static void rankings(struct doc *d, const struct sweep_summary *m, bool drawn)
 {
 	const struct sweep *s = m->sweep;
-	g_autofree char *figures = g_build_filename(dir, "figures", NULL);
 
 	doc_heading(d, 2, "Governors ranked, per setting and workload");
 	for (unsigned int set = 0; set < s->nr_settings; set++) {
 		g_autofree char *svg = g_strdup_printf("figures/%s.svg", s->settings[set].name);
 
 		setting_heading(d, s, set);
-		if (!sweep_figure_setting(figures, m, set, gnuplot, error))
-			return false;
-		if (gnuplot)
+		if (drawn)
 			doc_figure(d, svg, "energy above the hindsight-optimal schedule, per family");
 		for (unsigned int f = 0; f < s->nr_families; f++) {
 			g_autofree char *title = g_strdup_printf("%s on %s", s->families[f],
@@ -244,7 +211,6 @@ static bool rankings(struct doc *d, const char *dir, const struct sweep_summary 
 			cell_links(d, s, set, f);
 		}
 	}
-	return true;
 }
 
 static void generation_table(struct doc *d, const struct sweep_summary *m, unsigned int a,
@@ -277,16 +243,14 @@ static void generation_table(struct doc *d, const struct sweep_summary *m, unsig
 	doc_table_end(d);
 }
 
-static bool generations(struct doc *d, const char *dir, const struct sweep_summary *m,
-			const char *gnuplot, GError **error)
+static void generations(struct doc *d, const struct sweep_summary *m, bool drawn)
 {
 	const struct sweep *s = m->sweep;
-	g_autofree char *figures = g_build_filename(dir, "figures", NULL);
 	g_autofree unsigned int *a = NULL, *b = NULL;
 	unsigned int n = sweep_generation_pairs(s, &a, &b);
 
 	if (!n)
-		return true;
+		return;
 	doc_heading(d, 2, "Generations of a governor");
 	doc_para(d, "The later generation minus the earlier, over the same seeds; "
 		    "'differs' when the paired 95%% interval leaves out zero.");
@@ -297,22 +261,19 @@ static bool generations(struct doc *d, const char *dir, const struct sweep_summa
 							 s->govs[a[i]]->meta->name);
 
 		doc_heading(d, 3, title);
-		if (!sweep_figure_generation(figures, m, a[i], b[i], gnuplot, error))
-			return false;
-		if (gnuplot)
+		if (drawn)
 			doc_figure(d, svg, title);
 		generation_table(d, m, a[i], b[i]);
 	}
-	return true;
 }
 
-bool sweep_report_write(const char *dir, const struct sweep_summary *m, GError **error)
+bool sweep_report_write(const char *dir, const struct sweep_summary *m, unsigned int threads,
+			GError **error)
 {
 	g_autofree char *figures = g_build_filename(dir, "figures", NULL);
 	g_autofree char *gnuplot = gnuplot_find();
 	g_autofree char *title = g_strdup_printf("teosim sweep %s", m->sweep->spec.name);
 	struct doc d;
-	bool ok;
 
 	if (g_mkdir_with_parents(figures, 0777)) {
 		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s", figures,
@@ -322,9 +283,12 @@ bool sweep_report_write(const char *dir, const struct sweep_summary *m, GError *
 	if (!gnuplot)
 		fprintf(stderr, "teosim sweep: gnuplot is not installed: the report has no "
 				"figures (their data and scripts are in %s)\n", figures);
-	if (!doc_open(&d, dir, "report", title, error))
+	if (!sweep_figures_write(figures, m, error) ||
+	    (gnuplot && !sweep_figures_render(figures, m, gnuplot, threads, error)) ||
+	    !doc_open(&d, dir, "report", title, error))
 		return false;
 	intro(&d, m);
-	ok = rankings(&d, dir, m, gnuplot, error) && generations(&d, dir, m, gnuplot, error);
-	return doc_close(&d, ok ? error : NULL) && ok;
+	rankings(&d, m, gnuplot != NULL);
+	generations(&d, m, gnuplot != NULL);
+	return doc_close(&d, error);
 }

@@ -15,13 +15,8 @@
 
 #include "summary.h"
 
-bool sweep_report_write(const char *dir, const struct sweep_summary *m, GError **error);
-
-/*
- * Pairs of generations: governors whose names agree up to their last '-'
- * ("teo-6.1", "teo-6.12"), each with the next one of its kind in the
- * sweep's order.  Returns how many pairs; (*a)[i] and (*b)[i] for each.
- */
-unsigned int sweep_generation_pairs(const struct sweep *s, unsigned int **a, unsigned int **b);
+/* Figures are drawn on threads threads. */
+bool sweep_report_write(const char *dir, const struct sweep_summary *m, unsigned int threads,
+			GError **error);
 
 #endif /* TEOSIM_SWEEP_SWEEP_REPORT_H */

@@ -182,6 +182,42 @@ static void test_too_many_cells(void **state)
 	}
 }
 
+/* Workload w's cells, all in one block: the good sweep's 8 x 3 cells are far fewer than a block's. */
+static struct sweep_block whole(const struct sweep *s, unsigned int w)
+{
+	assert_int_equal(sweep_blocks_per_workload(s), 1);
+	return sweep_block_at(s, w, 0);
+}
+
+static void test_blocks(void **state)
+{
+	g_autofree char *text = test_replace_line(good, 5, "governors=all");
+	g_autofree char *more = test_replace_line(text, 6, "platforms=all");
+	g_autofree char *path = test_write(dir, "blocks.sweep", more, -1);
+	GError *error = NULL;
+	unsigned int per, next = 0;
+	struct sweep s;
+
+	(void)state;
+	assert_true(sweep_setup(path, find, &s, &error));
+	/* 7 governors: 36 settings (252 cells) a block; 23 platforms x 2 HZ x 2 limits = 92 settings. */
+	assert_int_equal(s.nr_govs, 7);
+	per = sweep_block_settings(&s);
+	assert_int_equal(per, 36);
+	assert_int_equal(s.nr_settings, 92);
+	assert_int_equal(sweep_blocks_per_workload(&s), 3);
+	for (unsigned int k = 0; k < 3; k++) {
+		struct sweep_block b = sweep_block_at(&s, 2, k);
+
+		assert_int_equal(b.workload, 2);
+		assert_int_equal(b.setting, next);
+		assert_true(sweep_block_cells(&s, &b) <= SWEEP_BLOCK_CELLS);
+		next += b.nr_settings;
+	}
+	assert_int_equal(next, 92);
+	sweep_clear(&s);
+}
+
 /* A shard of the good sweep, written with made-up figures. */
 static char *write_shard(struct sweep *s, unsigned int index, unsigned int count)
 {
@@ -200,7 +236,9 @@ static char *write_shard(struct sweep *s, unsigned int index, unsigned int count
 		for (unsigned int c = 0; c < per; c++)
 			for (unsigned int k = 0; k < summary_metric_count; k++)
 				snprintf(cells[c].text[k], METRIC_TEXT_MAX, "%u.%u", w, c * 100 + k);
-		sweep_writer_add(wr, w, cells);
+		struct sweep_block b = whole(s, w);
+
+		sweep_writer_add(wr, &b, cells);
 	}
 	assert_true(sweep_writer_close(wr, NULL, NULL));
 	return shard_dir;
@@ -223,7 +261,9 @@ static void test_shards_round_trip(void **state)
 	/* Given in any order, read in the sweep's. */
 	assert_non_null(r = sweep_shards_open(&s, dirs, 2, &error));
 	for (unsigned int w = 0; w < s.nr_workloads; w++) {
-		assert_true(sweep_shards_read(r, w, cells, &error));
+		struct sweep_block b = whole(&s, w);
+
+		assert_true(sweep_shards_read(r, &b, cells, &error));
 		assert_string_equal(sweep_shards_dir(r, w), dirs[w % 2 ? 0 : 1]);
 		assert_string_equal(cells[5].text[3], g_strdup_printf("%u.%u", w, 503));
 	}
@@ -249,9 +289,12 @@ static void test_shards_round_trip(void **state)
 		*(strrchr(text, '\n') + 1) = '\0';
 		assert_true(g_file_set_contents(file, text, -1, NULL));
 		assert_non_null(r = sweep_shards_open(&s, dirs, 2, &error));
-		for (unsigned int w = 0; w < s.nr_workloads - 1; w++)
-			assert_true(sweep_shards_read(r, w, cells, &error));
-		assert_false(sweep_shards_read(r, s.nr_workloads - 1, cells, &error));
+		for (unsigned int w = 0; w < s.nr_workloads; w++) {
+			struct sweep_block b = whole(&s, w);
+
+			assert_true(sweep_shards_read(r, &b, cells, &error) ==
+				    (w < s.nr_workloads - 1));
+		}
 		test_assert_names(error, file, 0, "truncated");
 		g_clear_error(&error);
 		sweep_shards_close(r, NULL);
@@ -309,7 +352,9 @@ static void test_bad_shard_lines(void **state)
 		r = sweep_shards_open(&s, dirs, 2, &error);
 		if (!r)
 			fail_msg("%s", error->message);
-		assert_false(sweep_shards_read(r, 0, cells, &error));
+		struct sweep_block b = whole(&s, 0);
+
+		assert_false(sweep_shards_read(r, &b, cells, &error));
 		test_assert_names(error, file, 3, cases[i].field);
 		g_clear_error(&error);
 		sweep_shards_close(r, NULL);
@@ -326,6 +371,7 @@ int main(void)
 		cmocka_unit_test(test_generation_pairs),
 		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_too_many_cells),
+		cmocka_unit_test(test_blocks),
 		cmocka_unit_test(test_shards_round_trip),
 		cmocka_unit_test(test_bad_shard_lines),
 	};

@@ -45,6 +45,26 @@ for f in report.md report.html results.json figures/skx-hz1000-lat20.dat \
 done
 echo "ok: -j 1, -j 2 and 3 merged shards give the same bytes"
 
+# ---- a workload's cells in several blocks (256 cells at most each) ----
+cat > blocks.sweep <<'EOF'
+[sweep]
+name=blocks
+governors=all
+platforms=all
+scenarios=teo-timers-dominate
+seeds=1-2
+hz=250,1000
+EOF
+"$teosim" sweep blocks.sweep -o blocks1 -j 1 2>/dev/null
+"$teosim" sweep blocks.sweep -o blocks2 -j 2 2>/dev/null
+"$teosim" sweep blocks.sweep -o bshard0 --shard 0/2 2>/dev/null
+"$teosim" sweep blocks.sweep -o bshard1 --shard 1/2 2>/dev/null
+"$teosim" sweep blocks.sweep -o bmerged --merge bshard1 bshard0 2>/dev/null
+[ "$(wc -l < blocks1/results.csv)" -gt 512 ] || fail "the blocks sweep has too few cells"
+diff -r blocks1 blocks2 > /dev/null && diff -r blocks1 bmerged > /dev/null ||
+	fail "a sweep in blocks differs across -j or shards"
+echo "ok: workloads of several blocks give the same bytes"
+
 # ---- phases: every scored period of a cell is in one of its phases ----
 awk -F, 'NR == FNR { if (FNR > 1) in_phases[$1","$4","$5","$6","$7] += $9; next }
 	FNR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
