@@ -12,9 +12,10 @@
  *           got_tick), through a host that answers from those arrays.
  * Times are CPU time; each rate and ratio is the median over ROUNDS rounds
  * of the three.  The bare loop's decisions are checked against the
- * recorded ones.  A last row times the README's main command on the same
- * trace, three governors fed from one pass over the file, against their
- * three bare loops.  Memory: the peak resident size during a run over the
+ * recorded ones.  The last rows time the README's main command on the same
+ * trace, three governors fed from one pass over the file, and all the
+ * governors benched fed from one pass as a sweep's cells are, each against
+ * the sum of their bare loops.  Memory: the peak resident size during a run over the
  * trace and during a run over one LONG_FACTOR times as long.
  *
  * Usage: bench-sim [SECONDS [GOVERNOR...]]  (simulated seconds of the short
@@ -414,19 +415,24 @@ static void bench_governor(struct governor_bench *b, const struct sim_config *cf
 	       median(mem_ratio, ROUNDS), median(file_ratio, ROUNDS));
 }
 
-/* The README's main command on this trace: three governors from one pass over the file. */
+/*
+ * Several governors from one pass over the file, against their bare loops:
+ * the README's main command, or a sweep's block of cells (sim_run_cells()
+ * feeds them the same way).  label NULL: their names.
+ */
 static void bench_compare(struct governor_bench **b, unsigned int n,
-			  const struct sim_config *cfg, const char *path)
+			  const struct sim_config *cfg, const char *path, const char *label)
 {
-	const struct kshim_governor *govs[3];
+	g_autofree const struct kshim_governor **govs = g_new(const struct kshim_governor *, n);
 	double file[ROUNDS], bare[ROUNDS], ratio[ROUNDS];
-	g_autoptr(GString) names = g_string_new(NULL);
+	g_autoptr(GString) names = g_string_new(label);
 	double periods_all = 0;
 	uint64_t periods;
 
 	for (unsigned int g = 0; g < n; g++) {
 		govs[g] = b[g]->gov;
-		g_string_append_printf(names, "%s%s", g ? "," : "", govs[g]->meta->name);
+		if (!label)
+			g_string_append_printf(names, "%s%s", g ? "," : "", govs[g]->meta->name);
 		periods_all += b[g]->rec.periods->len;
 	}
 	for (unsigned int k = 0; k < ROUNDS; k++) {
@@ -506,7 +512,15 @@ int main(int argc, char **argv)
 				for_compare[nr_compared++] = b;
 	}
 	if (nr_compared == G_N_ELEMENTS(compared))
-		bench_compare(for_compare, nr_compared, &cfg, shortp);
+		bench_compare(for_compare, nr_compared, &cfg, shortp, NULL);
+	if (govs->len > 1) {
+		g_autofree struct governor_bench **all = g_new(struct governor_bench *, govs->len);
+		g_autofree char *label = g_strdup_printf("all %u, one pass", govs->len);
+
+		for (guint g = 0; g < govs->len; g++)
+			all[g] = &benches[g];
+		bench_compare(all, govs->len, &cfg, shortp, label);
+	}
 	for (guint g = 0; g < govs->len; g++)
 		g_array_free(benches[g].rec.periods, TRUE);
 	g_free(benches);
