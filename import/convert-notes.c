@@ -39,6 +39,10 @@ static void exit_cost_note(struct converter *cv)
 		     "median exit cost): %" G_GUINT64_FORMAT ", their interrupts taken %"
 		     G_GUINT64_FORMAT " ns later in all, where the CPU ran again", cv->held_up,
 		     cv->held_up_ns);
+	if (cv->hurried)
+		note(cv, "wakeups quicker than the state's median exit cost: %" G_GUINT64_FORMAT
+		     ", their interrupts taken %" G_GUINT64_FORMAT " ns earlier in all, so that "
+		     "the CPU runs again where it did", cv->hurried, cv->hurried_ns);
 }
 
 /* Event kinds the capture has none of, and what follows from that. */

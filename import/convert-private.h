@@ -59,7 +59,8 @@ struct converter {
 	GArray *exit_costs[KSHIM_STATE_MAX];	/* uint64_t: interrupt to exit, by state */
 	/* The first pass's median exit costs (0: none), for hold_up(); NULL in the first pass. */
 	const uint64_t *held_exit_cost_ns;
-	uint64_t held_up, held_up_ns;	/* wakeups hold_up() moved, and by how much */
+	uint64_t held_up, held_up_ns;	/* wakeups hold_up() moved later, and by how much */
+	uint64_t hurried, hurried_ns;	/* and those it moved earlier */
 	GHashTable *timers;		/* model_timer by id */
 	GHashTable *tick_timers;	/* the tick's hrtimer addresses (uint64_t *, in the capture) */
 	bool *expiry_cancel;		/* by capture event: a cancel that is part of an expiry */

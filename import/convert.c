@@ -262,47 +262,86 @@ static void sample_exit_cost(struct converter *cv, const struct cpu_track *p)
 }
 
 /*
- * A wakeup from a halting state whose idle exit came later after its
- * interrupt than the state's median exit cost was held up: under TCG the
- * host can stop the vCPU for milliseconds just after it took the
- * interrupt.  The kernel counted that time in the idle period, and the CPU
- * did nothing meanwhile, so for the simulator the interrupt comes that
- * much later: the simulated CPU leaves the state where the kernel's did,
- * rather than running its work early, going idle again and waiting for its
- * next timer while the kernel's CPU was stopped.  What the woken CPU arms
- * is written from then on (busy_anchor() reads cause_at).  Not from the
- * polling state: a simulated CPU that polls on through the wait counts
- * polling limits that the stopped vCPU, which read no clock, did not.
+ * Moves the interrupt of the timer that woke p towards *at: never before
+ * the expiry it was armed for.  An expiry traced before that time
+ * (EXPIRY_EARLY_NS), and an expiry the capture did not see armed (whose
+ * inferred timer expires at the interrupt), move only later.  False when
+ * it stays; else *at is where it went.
+ */
+static bool move_timer_interrupt(struct converter *cv, const struct cpu_track *p, uint64_t *at)
+{
+	struct trace_event *ev;
+	struct model_timer *t;
+
+	if (p->cause_event < 0)
+		return *at > p->cause_at;
+	ev = &g_array_index(cv->im->events, struct trace_event, p->cause_event);
+	if (*at <= ev->expires_ns && p->cause_at <= ev->expires_ns)
+		return false;
+	*at = MAX(*at, ev->expires_ns);
+	ev->fires_ns = *at;
+	t = g_hash_table_lookup(cv->timers, &ev->timer_id);
+	if (t && t->out_index == (guint)p->cause_event)
+		t->fires_ns = *at;
+	return true;
+}
+
+/*
+ * The tick record's interrupt moved to at, never before its boundary.  A
+ * tick that came with the interrupt that woke the CPU (tick_taken_with())
+ * moves along with it.
+ */
+static void move_tick_interrupt(struct converter *cv, const struct cpu_track *p, uint64_t at)
+{
+	struct trace_event *tick;
+
+	if (p->tick_record < 0)
+		return;
+	tick = &g_array_index(cv->im->events, struct trace_event, p->tick_record);
+	if (p->cause == CAUSE_TICK || tick->fires_ns == p->cause_at)
+		tick->fires_ns = MAX(at, tick->at_ns);
+}
+
+/*
+ * Under TCG the time from a wakeup's interrupt to the idle exit varies
+ * from wakeup to wakeup (from some µs to hundreds, and milliseconds when
+ * the host stops the vCPU right after the interrupt), where the simulator
+ * gives each state one exit cost, the capture's median.  The kernel
+ * counted that time in the idle period, and the CPU ran again at the
+ * exit.  So a wakeup from a halting state has its interrupt written the
+ * state's median exit cost before its exit, later or earlier than it was
+ * traced: the simulated CPU then leaves the state where the kernel's did,
+ * measures the residency the kernel's governor measured, and goes idle
+ * again where the kernel's did, after its task has armed its next timer
+ * (a wakeup held up that the model took early ran its work early and
+ * waited for its timer while the kernel's CPU was stopped; one that was
+ * quick left the state late, and went idle again late, where its timer
+ * was closer).  What the woken CPU arms is written from then on
+ * (busy_anchor() reads cause_at).  Not from the polling state: a
+ * simulated CPU that polls on through a hold-up counts polling limits
+ * that the stopped vCPU, which read no clock, did not.
  */
 static void hold_up(struct converter *cv, struct cpu_track *p)
 {
-	uint64_t cost, late;
-	struct trace_event *ev;
+	uint64_t cost, at;
 
 	if (!cv->held_exit_cost_ns || p->state <= 0 || !woken_in_state(p) ||
-	    !(cost = cv->held_exit_cost_ns[p->state]) || p->since < cost ||
-	    (late = p->since - cost) <= p->cause_at)
+	    !(cost = cv->held_exit_cost_ns[p->state]) || p->since < cost)
 		return;
-	if (p->cause == CAUSE_TIMER && p->cause_event >= 0) {
-		ev = &g_array_index(cv->im->events, struct trace_event, p->cause_event);
-		struct model_timer *t = g_hash_table_lookup(cv->timers, &ev->timer_id);
-
-		/*
-		 * An expiry can be traced before its time (EXPIRY_EARLY_NS): its
-		 * interrupt is then due at the expiry, no earlier.
-		 */
-		if (late <= ev->expires_ns)
-			return;
-		ev->fires_ns = MAX(ev->fires_ns, late);
-		if (t && t->out_index == (guint)p->cause_event)
-			t->fires_ns = MAX(t->fires_ns, late);
-	} else if (p->cause == CAUSE_TICK && p->tick_record >= 0) {
-		ev = &g_array_index(cv->im->events, struct trace_event, p->tick_record);
-		ev->fires_ns = MAX(ev->fires_ns, late);
+	at = MAX(p->since - cost, p->idle_since);
+	if (at == p->cause_at)
+		return;
+	if (p->cause == CAUSE_TIMER && (!move_timer_interrupt(cv, p, &at) || at == p->cause_at))
+		return;
+	move_tick_interrupt(cv, p, at);
+	if (at > p->cause_at) {
+		cv->held_up++;
+		cv->held_up_ns += at - p->cause_at;
+	} else {
+		cv->hurried++;
+		cv->hurried_ns += p->cause_at - at;
 	}
-	cv->held_up++;
-	cv->held_up_ns += late - p->cause_at;
-	p->cause_at = late;
+	p->cause_at = at;
 }
 
 static void on_idle(struct converter *cv, const struct cap_event *e)

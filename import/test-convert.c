@@ -355,11 +355,12 @@ static bool has_irq_at(const struct imported *im, unsigned int cpu, uint64_t at_
  * 3 wakeups from state 1 are too few for a figure; the last wakeup from
  * state 2, only a sched_wakeup from cpu 1, is no interrupt and not counted.
  * The platform's states 1 and 3 keep their own costs.
- * A wakeup that left idle later than that median after its interrupt was
- * held up: its interrupt is taken where the CPU ran again, exit less
- * median.  The first wakeup (interrupt at 100 us, exit at 110) is not; the
- * second (interrupt at 260 us, exit at 287) is, by 7 us: its irq is at
- * 267 us.  Ten of the 21 took longer than 20 us.
+ * Every wakeup has its interrupt taken the median before its exit, where
+ * the CPU ran again: the first (interrupt at 100 us, exit at 110) was
+ * quicker, and its irq is at 90 us; the second (interrupt at 260 us, exit
+ * at 287) was held up, by 7 us: its irq is at 267 us.  Ten of the 21 took
+ * longer than 20 us, by 1 + 2 + ... + 10 = 55 us in all, and ten less, by
+ * as much.
  */
 static void test_exit_costs_measured(void **state)
 {
@@ -368,11 +369,14 @@ static void test_exit_costs_measured(void **state)
 
 	(void)state;
 	import_ok("exit-cost.txt", &im);
-	assert_true(has_irq_at(&im, 0, 100000));
+	assert_false(has_irq_at(&im, 0, 100000));
+	assert_true(has_irq_at(&im, 0, 90000));
 	assert_false(has_irq_at(&im, 0, 260000));
 	assert_true(has_irq_at(&im, 0, 267000));
 	assert_true(has_note(&im, "wakeups held up after their interrupt (left idle later than the "
-			     "state's median exit cost): 10,"));
+			     "state's median exit cost): 10, their interrupts taken 55000 ns later"));
+	assert_true(has_note(&im, "wakeups quicker than the state's median exit cost: 10, their "
+			     "interrupts taken 55000 ns earlier"));
 	for (unsigned int i = 0; i < KSHIM_STATE_MAX; i++) {
 		assert_int_equal(im.exit_cost_ns[i], i == 2 ? 20000 : 0);
 		assert_int_equal(im.exit_cost_samples[i], i == 2 ? 21 : 0);
@@ -385,6 +389,53 @@ static void test_exit_costs_measured(void **state)
 	assert_int_equal(pl.states[1].exit_cost_us, 101);
 	assert_int_equal(pl.states[2].exit_cost_us, 20);
 	assert_int_equal(pl.states[3].exit_cost_us, 103);
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
+ * quick-wakeups.txt, t0 = 30 s, offset 0 (each "now" reads as its
+ * timestamp): cpu 0 wakes 21 times from state 2 by an interrupt 100 us
+ * after each entry (every 200 us from 0) and leaves idle 20 us after it;
+ * then twice by its task's hrtimer, armed at 4150 us for 5000 and at
+ * 5050 us for 6000.  The median exit cost of state 2 is 20 us (23
+ * wakeups: 8, 10 and 21 of 20).
+ * - The first expiry is traced at 5005 us and the CPU leaves idle at 5013,
+ *   8 us later: the interrupt goes to 5013 - 20 = 4993 us, but no earlier
+ *   than the expiry it was armed for: fires_ns 5000 us.  Its work runs to
+ *   the entry at 5100: 87 us.  The arming is written at the wakeup of the
+ *   interrupt before it (at 4100 us).
+ * - The second is traced at 6030 us, exit at 6040: its interrupt goes to
+ *   6040 - 20 = 6020 us.  The arming is written at the wakeup that did it,
+ *   now 5000 us.  Work 6040..6100 = 60 us.
+ * - 2 wakeups taken earlier, by 5 + 10 = 15 us; the irq wakeups took the
+ *   median exactly and stay.
+ */
+static void test_quick_wakeups_taken_earlier(void **state)
+{
+	struct imported im;
+	guint timers = 0;
+
+	(void)state;
+	import_ok("quick-wakeups.txt", &im);
+	assert_int_equal(im.exit_cost_ns[2], 20000);
+	for (guint i = 0; i < im.events->len; i++) {
+		const struct trace_event *ev = &g_array_index(im.events, struct trace_event, i);
+
+		if (ev->kind == TRACE_IRQ)
+			assert_int_equal(ev->at_ns % 200000, 100000);
+		if (ev->kind != TRACE_TIMER)
+			continue;
+		assert_int_equal(ev->at_ns, timers ? 5000000 : 4100000);
+		assert_int_equal(ev->expires_ns, timers ? 6000000 : 5000000);
+		assert_int_equal(ev->fires_ns, timers ? 6020000 : 5000000);
+		assert_int_equal(ev->work_ns, timers ? 60000 : 87000);
+		timers++;
+	}
+	assert_int_equal(timers, 2);
+	assert_true(has_note(&im, "wakeups quicker than the state's median exit cost: 2, their "
+			     "interrupts taken 15000 ns earlier"));
+	assert_false(has_note(&im, "wakeups held up"));
 	assert_reads_back(&im);
 	imported_clear(&im);
 }
@@ -533,6 +584,7 @@ int main(void)
 		cmocka_unit_test(test_tick_boundary_after_end),
 		cmocka_unit_test(test_poll_check_measured),
 		cmocka_unit_test(test_exit_costs_measured),
+		cmocka_unit_test(test_quick_wakeups_taken_earlier),
 		cmocka_unit_test(test_trace_cmd_report),
 		cmocka_unit_test(test_rearm_elsewhere_cancels_first),
 		cmocka_unit_test(test_kernel_timing),
