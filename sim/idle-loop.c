@@ -265,6 +265,28 @@ static void tick_while_polling(struct sim_cpu *c)
 }
 
 /*
+ * When the governor reads the clock, and from when the tick code measures
+ * the sleep length (host.h), for a state entered at now.  The governor
+ * chooses some µs before the entry, within the work just done (a trace's
+ * work runs to the entry), and do_idle() takes the idle entry time just
+ * before.  A polling limit returns to select without passing through the
+ * tick code.  Neither does a kept tick that woke the CPU from a halting
+ * state and brought no work: its handler's return took the idle entry
+ * time (wake_up()), and the select comes within the tick's work after it.
+ */
+static inline void select_times(struct sim_cpu *c, enum wake_cause cause, uint64_t now)
+{
+	if (cause == WAKE_POLL_LIMIT) {
+		c->clock_ns = now;
+	} else if (cause == WAKE_TICK && now == c->work_from) {
+		c->clock_ns = now - MIN(c->select_lead_ns, now - c->idle_entry_ns);
+	} else {
+		c->clock_ns = now - MIN(c->select_lead_ns, now - c->work_from);
+		c->idle_entry_ns = c->clock_ns;
+	}
+}
+
+/*
  * The work queued up to busy_end is done.  If there was any, a task ran:
  * do_idle() was left and tick_nohz_idle_exit() restarted the tick.  Then,
  * unless the trace has ended, the first half of cpuidle_idle_call() at
@@ -285,17 +307,7 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 		c->phase = CPU_DONE;
 		return true;
 	}
-	/*
-	 * The governor chooses some µs before the state is entered, within the
-	 * work just done (a trace's work runs to the entry).  A polling limit
-	 * returns to select without passing through the tick code.
-	 */
-	if (p->cause != WAKE_POLL_LIMIT) {
-		c->clock_ns = now - MIN(c->select_lead_ns, now - c->work_from);
-		c->idle_entry_ns = c->clock_ns;
-	} else {
-		c->clock_ns = now;
-	}
+	select_times(c, p->cause, now);
 	c->reselecting = false;
 	*p = (struct idle_period){ .entry_ns = now };
 	sim_host_enter_idle(c, p);
@@ -343,6 +355,14 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 	p->exit_latency_ns = cause == WAKE_POLL_LIMIT ? 0 : c->exit_cost_ns[p->state];
 	residency_ns = wake_ns + p->exit_latency_ns - p->entry_ns;
 	c->clock_ns = wake_ns + p->exit_latency_ns;
+	/*
+	 * The tick's handler wakes no task: as its interrupt returns to the
+	 * idle loop, tick_nohz_irq_exit() takes the idle entry time anew, just
+	 * before the exit (the exit cost includes the handler).  The next
+	 * select's sleep length counts from there, not from the select.
+	 */
+	if (cause == WAKE_TICK)
+		c->idle_entry_ns = c->clock_ns;
 	kshim_machine_entered(c->machine, 0, p->state, p->state, residency_ns,
 			      cause == WAKE_POLL_LIMIT);
 	/*
