@@ -34,6 +34,11 @@ static void exit_cost_note(struct converter *cv)
 		     "exit: %s; teosim fidelity and import --report simulate with them in place of "
 		     "the platform's", s->str);
 	g_string_free(s, TRUE);
+	if (im->tick_work_samples)
+		note(cv, "the tick's work, the median time from an idle exit the tick caused to the "
+		     "next entry: %" G_GUINT64_FORMAT " ns (of %u); teosim fidelity and import "
+		     "--report simulate with it in place of the platform's", im->tick_work_ns,
+		     im->tick_work_samples);
 	if (cv->held_up)
 		note(cv, "wakeups held up after their interrupt (left idle later than the state's "
 		     "median exit cost): %" G_GUINT64_FORMAT ", their interrupts taken %"

@@ -56,6 +56,7 @@ struct converter {
 	struct cpu_track *cpus;
 	struct tick_arming *ticks;	/* by CPU */
 	GArray *poll_limits;		/* uint64_t: residencies of state 0 up to its limit */
+	GArray *tick_works;		/* uint64_t: from an exit the tick caused to the next entry */
 	GArray *exit_costs[KSHIM_STATE_MAX];	/* uint64_t: interrupt to exit, by state */
 	/* The first pass's median exit costs (0: none), for hold_up(); NULL in the first pass. */
 	const uint64_t *held_exit_cost_ns;

@@ -219,6 +219,9 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 	case CAUSE_TICK:
 		cv->im->counts.tick_wakeups++;
 		cv->im->counts.tick_busy_ns += work;
+		/* A polling state takes the tick without leaving. */
+		if (p->state > 0)
+			g_array_append_val(cv->tick_works, work);
 		break;
 	case CAUSE_IRQ:
 	case CAUSE_REMOTE:
@@ -587,6 +590,20 @@ static void exit_costs(struct converter *cv)
 	}
 }
 
+/*
+ * From the exit of a halting state that the tick ended to the next entry,
+ * the CPU returns through the idle loop to select and enters again, as
+ * slowly as the host lets it (the platform's tick_work_us was measured on
+ * an idle host).  Its median is the capture's tick work.
+ */
+static void tick_work(struct converter *cv)
+{
+	GArray *works = cv->tick_works;
+
+	cv->im->tick_work_ns = median(works, IMPORT_EXIT_COST_MIN_SAMPLES);
+	cv->im->tick_work_samples = works->len < IMPORT_EXIT_COST_MIN_SAMPLES ? 0 : works->len;
+}
+
 static gint by_time_then_order(gconstpointer a, gconstpointer b)
 {
 	const struct trace_event *x = a, *y = b;
@@ -649,6 +666,7 @@ static bool convert(const struct capture *c, const char *name, struct imported *
 	cv.cpus = g_new0(struct cpu_track, c->nr_cpus);
 	cv.ticks = g_new0(struct tick_arming, c->nr_cpus);
 	cv.poll_limits = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+	cv.tick_works = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 	for (unsigned int s = 0; s < KSHIM_STATE_MAX; s++)
 		cv.exit_costs[s] = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 	cv.timers = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
@@ -659,11 +677,13 @@ static bool convert(const struct capture *c, const char *name, struct imported *
 	finish_cpus(&cv);
 	out->header.poll_check_ns = poll_check(cv.poll_limits);
 	exit_costs(&cv);
+	tick_work(&cv);
 	sort_events(out);
 	import_write_notes(&cv);
 	g_free(cv.cpus);
 	g_free(cv.ticks);
 	g_array_free(cv.poll_limits, TRUE);
+	g_array_free(cv.tick_works, TRUE);
 	for (unsigned int s = 0; s < KSHIM_STATE_MAX; s++)
 		g_array_free(cv.exit_costs[s], TRUE);
 	g_free(cv.expiry_cancel);
@@ -686,12 +706,18 @@ bool import_convert(const struct capture *c, const char *name, struct imported *
 	return convert(c, name, out, costs, error);
 }
 
-void imported_exit_costs_to(const struct imported *im, struct platform *pl)
+static uint32_t to_us(uint64_t ns)
+{
+	return (uint32_t)MIN((ns + 500) / 1000, UINT32_MAX);
+}
+
+void imported_costs_to(const struct imported *im, struct platform *pl)
 {
 	for (unsigned int i = 0; i < pl->state_count && i < KSHIM_STATE_MAX; i++)
 		if (im->exit_cost_samples[i])
-			pl->states[i].exit_cost_us = (uint32_t)MIN((im->exit_cost_ns[i] + 500) / 1000,
-								   UINT32_MAX);
+			pl->states[i].exit_cost_us = to_us(im->exit_cost_ns[i]);
+	if (im->tick_work_samples)
+		pl->tick_work_us = to_us(im->tick_work_ns);
 }
 
 void imported_clear(struct imported *im)

@@ -384,11 +384,41 @@ static void test_exit_costs_measured(void **state)
 	assert_true(has_note(&im, "state 2: 20000 ns (of 21 wakeups)"));
 	for (unsigned int i = 0; i < pl.state_count; i++)
 		pl.states[i].exit_cost_us = 100 + i;
-	imported_exit_costs_to(&im, &pl);
+	pl.tick_work_us = 60;
+	imported_costs_to(&im, &pl);
+	assert_int_equal(pl.tick_work_us, 60);
 	assert_int_equal(pl.states[0].exit_cost_us, 100);
 	assert_int_equal(pl.states[1].exit_cost_us, 101);
 	assert_int_equal(pl.states[2].exit_cost_us, 20);
 	assert_int_equal(pl.states[3].exit_cost_us, 103);
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
+ * tick-work.txt, t0 = 40 s, offset 0: cpu 0 idles in state 2 from 0, and
+ * the tick's interrupt ends each period 10 us after its boundary (every
+ * 4 ms from 4 ms); the CPU leaves the state 20 us later and enters it again
+ * 20 to 40 us after that exit (each once, shuffled), 21 times.  The tick's
+ * work is their median, 30 us, of 21; their 21 x 30 = 630 us of busy time
+ * are dropped (the simulator runs its own tick).  The captured machine
+ * takes it for its tick_work_us, and state 2 the exit cost of 20 us.
+ */
+static void test_tick_work_measured(void **state)
+{
+	struct platform pl = { .state_count = 3, .tick_work_us = 60 };
+	struct imported im;
+
+	(void)state;
+	import_ok("tick-work.txt", &im);
+	assert_int_equal(im.tick_work_ns, 30000);
+	assert_int_equal(im.tick_work_samples, 21);
+	assert_int_equal(im.counts.tick_busy_ns, 630000);
+	assert_true(has_note(&im, "the tick's work, the median time from an idle exit the tick "
+			     "caused to the next entry: 30000 ns (of 21)"));
+	imported_costs_to(&im, &pl);
+	assert_int_equal(pl.tick_work_us, 30);
+	assert_int_equal(pl.states[2].exit_cost_us, 20);
 	assert_reads_back(&im);
 	imported_clear(&im);
 }
@@ -585,6 +615,7 @@ int main(void)
 		cmocka_unit_test(test_poll_check_measured),
 		cmocka_unit_test(test_exit_costs_measured),
 		cmocka_unit_test(test_quick_wakeups_taken_earlier),
+		cmocka_unit_test(test_tick_work_measured),
 		cmocka_unit_test(test_trace_cmd_report),
 		cmocka_unit_test(test_rearm_elsewhere_cancels_first),
 		cmocka_unit_test(test_kernel_timing),
