@@ -240,11 +240,16 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 	}
 }
 
-/* Whether p's wakeup came by an interrupt taken in its idle state. */
+/*
+ * Whether p's wakeup came by an interrupt taken in its idle state.  Not by
+ * the tick in the polling state, which takes it and polls on: an exit
+ * after it alone is the polling limit.
+ */
 static bool woken_in_state(const struct cpu_track *p)
 {
 	return p->state >= 0 && p->state < KSHIM_STATE_MAX &&
-	       (p->cause == CAUSE_TIMER || p->cause == CAUSE_TICK || p->cause == CAUSE_IRQ) &&
+	       (p->cause == CAUSE_TIMER || p->cause == CAUSE_IRQ ||
+		(p->cause == CAUSE_TICK && p->state > 0)) &&
 	       p->cause_at >= p->idle_since && p->cause_at <= p->since;
 }
 

@@ -424,6 +424,27 @@ static void test_tick_work_measured(void **state)
 }
 
 /*
+ * poll-tick.txt, t0 = 20 s, offset 0: cpu 0 polls (state 0) every 100 us.
+ * The first 21 periods end by an interrupt 50 us in, and the CPU leaves
+ * 10 us after it; in the next 30 the tick's interrupt comes 5 us in and
+ * the CPU leaves 40 us after it.  A polling state takes the tick and
+ * polls on: those 30 exits cost the tick nothing, and state 0's exit cost
+ * is the median of the 21 others, 10 us (with them it would be 40 us, of
+ * 51).
+ */
+static void test_poll_exit_cost_without_the_tick(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	import_ok("poll-tick.txt", &im);
+	assert_int_equal(im.exit_cost_ns[0], 10000);
+	assert_int_equal(im.exit_cost_samples[0], 21);
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
  * quick-wakeups.txt, t0 = 30 s, offset 0 (each "now" reads as its
  * timestamp): cpu 0 wakes 21 times from state 2 by an interrupt 100 us
  * after each entry (every 200 us from 0) and leaves idle 20 us after it;
@@ -615,6 +636,7 @@ int main(void)
 		cmocka_unit_test(test_poll_check_measured),
 		cmocka_unit_test(test_exit_costs_measured),
 		cmocka_unit_test(test_quick_wakeups_taken_earlier),
+		cmocka_unit_test(test_poll_exit_cost_without_the_tick),
 		cmocka_unit_test(test_tick_work_measured),
 		cmocka_unit_test(test_trace_cmd_report),
 		cmocka_unit_test(test_rearm_elsewhere_cancels_first),
