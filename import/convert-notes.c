@@ -44,6 +44,10 @@ static void exit_cost_note(struct converter *cv)
 		     "median exit cost): %" G_GUINT64_FORMAT ", their interrupts taken %"
 		     G_GUINT64_FORMAT " ns later in all, where the CPU ran again", cv->held_up,
 		     cv->held_up_ns);
+	if (cv->poll_held)
+		note(cv, "wakeups from polling held up after their interrupt: %" G_GUINT64_FORMAT
+		     ", held %" G_GUINT64_FORMAT " ns in all (held_ns) before leaving the state",
+		     cv->poll_held, cv->poll_held_ns);
 	if (cv->hurried)
 		note(cv, "wakeups quicker than the state's median exit cost: %" G_GUINT64_FORMAT
 		     ", their interrupts taken %" G_GUINT64_FORMAT " ns earlier in all, so that "

@@ -215,6 +215,7 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 		ev->timer_id = IMPORT_INFERRED_ID_BASE + cv->im->counts.inferred_timers++;
 		ev->expires_ns = MAX(p->cause_at, p->idle_since);
 		ev->work_ns = work;
+		ev->held_ns = p->held_ns;
 		break;
 	case CAUSE_TICK:
 		cv->im->counts.tick_wakeups++;
@@ -234,8 +235,13 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 		 * the CPU was still idle: the simulator adds the time the
 		 * wakeup takes (the platform's exit cost) itself.
 		 */
-		emit(cv, TRACE_IRQ, p->cause != CAUSE_NONE && p->cause_at < p->since ?
-		     MAX(p->cause_at, p->idle_since) : p->since, cpu)->work_ns = work;
+		if (p->cause != CAUSE_NONE && p->cause_at < p->since) {
+			ev = emit(cv, TRACE_IRQ, MAX(p->cause_at, p->idle_since), cpu);
+			ev->held_ns = p->held_ns;
+		} else {
+			ev = emit(cv, TRACE_IRQ, p->since, cpu);
+		}
+		ev->work_ns = work;
 		break;
 	}
 }
@@ -311,6 +317,29 @@ static void move_tick_interrupt(struct converter *cv, const struct cpu_track *p,
 }
 
 /*
+ * A polling state ends at the interrupt that wakes a task, but when the
+ * host stops the vCPU right after it, the exit comes hundreds of µs later
+ * and the kernel counts the wait in the period.  Moving the interrupt
+ * there would have the simulated CPU poll on to its limit through the
+ * wait, as the stopped vCPU did not; so the interrupt stays and holds the
+ * CPU up (held_ns) by what its exit took beyond the state's median.
+ */
+static void held_in_poll(struct converter *cv, struct cpu_track *p, uint64_t cost)
+{
+	uint64_t held;
+
+	if (p->since - cost <= p->cause_at)
+		return;
+	held = p->since - cost - p->cause_at;
+	if (p->cause == CAUSE_TIMER && p->cause_event >= 0)
+		g_array_index(cv->im->events, struct trace_event, p->cause_event).held_ns = held;
+	else
+		p->held_ns = held;
+	cv->poll_held++;
+	cv->poll_held_ns += held;
+}
+
+/*
  * Under TCG the time from a wakeup's interrupt to the idle exit varies
  * from wakeup to wakeup (from some µs to hundreds, and milliseconds when
  * the host stops the vCPU right after the interrupt), where the simulator
@@ -333,9 +362,13 @@ static void hold_up(struct converter *cv, struct cpu_track *p)
 {
 	uint64_t cost, at;
 
-	if (!cv->held_exit_cost_ns || p->state <= 0 || !woken_in_state(p) ||
+	if (!cv->held_exit_cost_ns || p->state < 0 || !woken_in_state(p) ||
 	    !(cost = cv->held_exit_cost_ns[p->state]) || p->since < cost)
 		return;
+	if (p->state == 0) {
+		held_in_poll(cv, p, cost);
+		return;
+	}
 	at = MAX(p->since - cost, p->idle_since);
 	if (at == p->cause_at)
 		return;

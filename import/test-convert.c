@@ -445,6 +445,38 @@ static void test_poll_exit_cost_without_the_tick(void **state)
 }
 
 /*
+ * poll-held.txt, t0 = 20 s, offset 0: cpu 0 polls (state 0) every 100 us
+ * and leaves 10 us after an interrupt 50 us in, 21 times: state 0's exit
+ * cost is 10 us (23 wakeups: those and 120 and 70 us).  Then:
+ * - the task's timer, armed at 2080 us (written at the interrupt of that
+ *   wakeup, 2050 us) for 2500 us, expires at 2505 us while the CPU polls
+ *   from 2100 us, and the CPU leaves at 2625 us, 120 us after it: the
+ *   interrupt stays where it came (fires_ns 2505 us) and holds the CPU up
+ *   120 - 10 = 110 us.  Work 2625..2700 = 75 us.
+ * - an irq at 2800 us while it polls from 2700 us, exit at 2870 us: held
+ *   70 - 10 = 60 us; work 2870..2900 = 30 us.
+ * Two held, 170 us in all.
+ */
+static void test_held_in_poll(void **state)
+{
+	struct imported im;
+	g_autofree char *text = NULL;
+
+	(void)state;
+	import_ok("poll-held.txt", &im);
+	assert_int_equal(im.exit_cost_ns[0], 10000);
+	text = events_text(&im);
+	assert_non_null(strstr(text, "timer at_ns=2050000 cpu=0 id=209 expires_ns=2500000 "
+			       "fires_ns=2505000 work_ns=75000 held_ns=110000\n"));
+	assert_non_null(strstr(text, "irq at_ns=2800000 cpu=0 work_ns=30000 held_ns=60000\n"));
+	assert_non_null(strstr(text, "irq at_ns=1950000 cpu=0 work_ns=40000\n"));
+	assert_true(has_note(&im, "wakeups from polling held up after their interrupt: 2, held "
+			     "170000 ns in all"));
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
  * quick-wakeups.txt, t0 = 30 s, offset 0 (each "now" reads as its
  * timestamp): cpu 0 wakes 21 times from state 2 by an interrupt 100 us
  * after each entry (every 200 us from 0) and leaves idle 20 us after it;
@@ -637,6 +669,7 @@ int main(void)
 		cmocka_unit_test(test_exit_costs_measured),
 		cmocka_unit_test(test_quick_wakeups_taken_earlier),
 		cmocka_unit_test(test_poll_exit_cost_without_the_tick),
+		cmocka_unit_test(test_held_in_poll),
 		cmocka_unit_test(test_tick_work_measured),
 		cmocka_unit_test(test_trace_cmd_report),
 		cmocka_unit_test(test_rearm_elsewhere_cancels_first),

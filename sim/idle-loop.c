@@ -158,6 +158,14 @@ static inline uint64_t first_timer_fires_ns(const struct sim_cpu *c)
 	return timer_queue_first_fires_ns(&c->timers);
 }
 
+/* How long the earliest timer's interrupt holds up the CPU it wakes (0: none). */
+static inline uint64_t first_timer_held_ns(const struct sim_cpu *c)
+{
+	const struct sim_timer *t = timer_queue_first(&c->timers);
+
+	return t ? t->held_ns : 0;
+}
+
 /*
  * When the running tick's interrupt for the boundary tick_ns comes, or
  * NEVER: the clock-event device is programmed for the earliest hrtimer,
@@ -195,8 +203,7 @@ static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *e
 	case TRACE_TIMER:
 		timer_queue_arm(&c->timers, ev->timer_id, ev->expires_ns,
 				ev->fires_ns ? ev->fires_ns - ev->expires_ns : c->timer_latency_ns,
-				ev->period_ns,
-				ev->work_ns);
+				ev->period_ns, ev->work_ns, ev->held_ns);
 		return 0;
 	case TRACE_CANCEL:
 		timer_queue_cancel(&c->timers, ev->timer_id);
@@ -221,7 +228,7 @@ static uint64_t expire_timer(struct sim_cpu *c)
 	timer_queue_pop(&c->timers, &t);
 	if (t.period_ns)
 		timer_queue_arm(&c->timers, t.id, t.expires_ns + t.period_ns, t.late_ns, t.period_ns,
-				t.work_ns);
+				t.work_ns, t.held_ns);
 	return t.work_ns;
 }
 
@@ -434,6 +441,11 @@ static inline bool run_work(struct sim_cpu *c, const struct trace_event *ev, uin
  * (ev), and the wake source of its own (the kept tick, the polling limit);
  * a timer armed or cancelled meanwhile changes its queue without waking
  * it.  Returns true once it has taken such an ev, false when it woke.
+ *
+ * An interrupt may hold the CPU up (the trace's held_ns: the host stopped
+ * the vCPU right after it): the CPU leaves its state that much later, and
+ * a polling state, which the interrupt has ended, reaches no limit
+ * meanwhile.
  */
 static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *ev,
 				  uint64_t ev_at)
@@ -445,7 +457,7 @@ static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *e
 
 	for (;;) {
 		if (timer_at <= MIN(ev_at, c->wake_limit)) {
-			wake_up(c, MAX(timer_at, entry), WAKE_TIMER);
+			wake_up(c, MAX(timer_at, entry) + first_timer_held_ns(c), WAKE_TIMER);
 			return false;
 		}
 		if (ev_at <= c->wake_limit)
@@ -461,7 +473,8 @@ static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *e
 		tick_while_polling(c);
 	}
 	if (interrupts(ev)) {
-		wake_up(c, MAX(ev_at, entry), WAKE_EVENT);	/* its work is taken working */
+		/* Its work is taken working. */
+		wake_up(c, MAX(ev_at, entry) + ev->held_ns, WAKE_EVENT);
 		return false;
 	}
 	take_event(c, ev);
