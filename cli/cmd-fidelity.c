@@ -86,7 +86,7 @@ static int run_fidelity(struct fidelity_cli *o, const char *path)
 	     (!o->calls || fidelity_read_selects(o->calls, &selects, &error));
 	fo.selects = selects;
 	if (ok)
-		imported_exit_costs_to(&im, &pl);
+		imported_costs_to(&im, &pl);
 	/* Unless told otherwise, the limit the kernel ran under, from its log. */
 	if (ok && selects && o->sim.latency_limit_us < 0)
 		run.latency_limit_us = fidelity_latency_limit(selects, c.first_ns, c.last_ns);

@@ -61,7 +61,7 @@ static bool report(struct import_cli *o, const struct capture *c, const struct i
 
 	ok = sim_cli_prepare(&o->sim, NULL, 0, &pl, &run, NULL, error);
 	if (ok)
-		imported_exit_costs_to(im, &pl);
+		imported_costs_to(im, &pl);
 	ok = ok && real_usage_compute(c, &pl, &real, NULL, error) &&
 	     pick_governors(o->governors, &govs, &n, error) &&
 	     sim_run_all(&run, govs, n, traces, 1, &sims, error);

@@ -34,11 +34,24 @@ static void exit_cost_note(struct converter *cv)
 		     "exit: %s; teosim fidelity and import --report simulate with them in place of "
 		     "the platform's", s->str);
 	g_string_free(s, TRUE);
+	if (im->tick_work_samples)
+		note(cv, "the tick's work, the median time from an idle exit the tick caused to the "
+		     "next entry: %" G_GUINT64_FORMAT " ns (of %u); teosim fidelity and import "
+		     "--report simulate with it in place of the platform's", im->tick_work_ns,
+		     im->tick_work_samples);
 	if (cv->held_up)
 		note(cv, "wakeups held up after their interrupt (left idle later than the state's "
 		     "median exit cost): %" G_GUINT64_FORMAT ", their interrupts taken %"
 		     G_GUINT64_FORMAT " ns later in all, where the CPU ran again", cv->held_up,
 		     cv->held_up_ns);
+	if (cv->poll_held)
+		note(cv, "wakeups from polling held up after their interrupt: %" G_GUINT64_FORMAT
+		     ", held %" G_GUINT64_FORMAT " ns in all (held_ns) before leaving the state",
+		     cv->poll_held, cv->poll_held_ns);
+	if (cv->hurried)
+		note(cv, "wakeups quicker than the state's median exit cost: %" G_GUINT64_FORMAT
+		     ", their interrupts taken %" G_GUINT64_FORMAT " ns earlier in all, so that "
+		     "the CPU runs again where it did", cv->hurried, cv->hurried_ns);
 }
 
 /* Event kinds the capture has none of, and what follows from that. */

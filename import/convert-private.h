@@ -27,6 +27,7 @@ struct cpu_track {
 	uint64_t since;		/* BUSY: the exit */
 	enum wake_cause cause;
 	uint64_t cause_at;	/* when the cause came: an expiry, an interrupt, a remote wakeup */
+	uint64_t held_ns;	/* BUSY: its interrupt held the polling CPU up this long */
 	gint cause_event;	/* TIMER: the trace event of its arming, or -1 */
 	bool remote_wakeup;	/* IDLE: another CPU woke a task here */
 	int state;		/* IDLE, BUSY: the state entered; -1 unknown */
@@ -56,10 +57,13 @@ struct converter {
 	struct cpu_track *cpus;
 	struct tick_arming *ticks;	/* by CPU */
 	GArray *poll_limits;		/* uint64_t: residencies of state 0 up to its limit */
+	GArray *tick_works;		/* uint64_t: from an exit the tick caused to the next entry */
 	GArray *exit_costs[KSHIM_STATE_MAX];	/* uint64_t: interrupt to exit, by state */
 	/* The first pass's median exit costs (0: none), for hold_up(); NULL in the first pass. */
 	const uint64_t *held_exit_cost_ns;
-	uint64_t held_up, held_up_ns;	/* wakeups hold_up() moved, and by how much */
+	uint64_t held_up, held_up_ns;	/* wakeups hold_up() moved later, and by how much */
+	uint64_t hurried, hurried_ns;	/* and those it moved earlier */
+	uint64_t poll_held, poll_held_ns;	/* polling wakeups held_in_poll() held up */
 	GHashTable *timers;		/* model_timer by id */
 	GHashTable *tick_timers;	/* the tick's hrtimer addresses (uint64_t *, in the capture) */
 	bool *expiry_cancel;		/* by capture event: a cancel that is part of an expiry */

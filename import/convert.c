@@ -215,10 +215,14 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 		ev->timer_id = IMPORT_INFERRED_ID_BASE + cv->im->counts.inferred_timers++;
 		ev->expires_ns = MAX(p->cause_at, p->idle_since);
 		ev->work_ns = work;
+		ev->held_ns = p->held_ns;
 		break;
 	case CAUSE_TICK:
 		cv->im->counts.tick_wakeups++;
 		cv->im->counts.tick_busy_ns += work;
+		/* A polling state takes the tick without leaving. */
+		if (p->state > 0)
+			g_array_append_val(cv->tick_works, work);
 		break;
 	case CAUSE_IRQ:
 	case CAUSE_REMOTE:
@@ -231,17 +235,27 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 		 * the CPU was still idle: the simulator adds the time the
 		 * wakeup takes (the platform's exit cost) itself.
 		 */
-		emit(cv, TRACE_IRQ, p->cause != CAUSE_NONE && p->cause_at < p->since ?
-		     MAX(p->cause_at, p->idle_since) : p->since, cpu)->work_ns = work;
+		if (p->cause != CAUSE_NONE && p->cause_at < p->since) {
+			ev = emit(cv, TRACE_IRQ, MAX(p->cause_at, p->idle_since), cpu);
+			ev->held_ns = p->held_ns;
+		} else {
+			ev = emit(cv, TRACE_IRQ, p->since, cpu);
+		}
+		ev->work_ns = work;
 		break;
 	}
 }
 
-/* Whether p's wakeup came by an interrupt taken in its idle state. */
+/*
+ * Whether p's wakeup came by an interrupt taken in its idle state.  Not by
+ * the tick in the polling state, which takes it and polls on: an exit
+ * after it alone is the polling limit.
+ */
 static bool woken_in_state(const struct cpu_track *p)
 {
 	return p->state >= 0 && p->state < KSHIM_STATE_MAX &&
-	       (p->cause == CAUSE_TIMER || p->cause == CAUSE_TICK || p->cause == CAUSE_IRQ) &&
+	       (p->cause == CAUSE_TIMER || p->cause == CAUSE_IRQ ||
+		(p->cause == CAUSE_TICK && p->state > 0)) &&
 	       p->cause_at >= p->idle_since && p->cause_at <= p->since;
 }
 
@@ -262,47 +276,113 @@ static void sample_exit_cost(struct converter *cv, const struct cpu_track *p)
 }
 
 /*
- * A wakeup from a halting state whose idle exit came later after its
- * interrupt than the state's median exit cost was held up: under TCG the
- * host can stop the vCPU for milliseconds just after it took the
- * interrupt.  The kernel counted that time in the idle period, and the CPU
- * did nothing meanwhile, so for the simulator the interrupt comes that
- * much later: the simulated CPU leaves the state where the kernel's did,
- * rather than running its work early, going idle again and waiting for its
- * next timer while the kernel's CPU was stopped.  What the woken CPU arms
- * is written from then on (busy_anchor() reads cause_at).  Not from the
- * polling state: a simulated CPU that polls on through the wait counts
- * polling limits that the stopped vCPU, which read no clock, did not.
+ * Moves the interrupt of the timer that woke p towards *at: never before
+ * the expiry it was armed for.  An expiry traced before that time
+ * (EXPIRY_EARLY_NS), and an expiry the capture did not see armed (whose
+ * inferred timer expires at the interrupt), move only later.  False when
+ * it stays; else *at is where it went.
+ */
+static bool move_timer_interrupt(struct converter *cv, const struct cpu_track *p, uint64_t *at)
+{
+	struct trace_event *ev;
+	struct model_timer *t;
+
+	if (p->cause_event < 0)
+		return *at > p->cause_at;
+	ev = &g_array_index(cv->im->events, struct trace_event, p->cause_event);
+	if (*at <= ev->expires_ns && p->cause_at <= ev->expires_ns)
+		return false;
+	*at = MAX(*at, ev->expires_ns);
+	ev->fires_ns = *at;
+	t = g_hash_table_lookup(cv->timers, &ev->timer_id);
+	if (t && t->out_index == (guint)p->cause_event)
+		t->fires_ns = *at;
+	return true;
+}
+
+/*
+ * The tick record's interrupt moved to at, never before its boundary.  A
+ * tick that came with the interrupt that woke the CPU (tick_taken_with())
+ * moves along with it.
+ */
+static void move_tick_interrupt(struct converter *cv, const struct cpu_track *p, uint64_t at)
+{
+	struct trace_event *tick;
+
+	if (p->tick_record < 0)
+		return;
+	tick = &g_array_index(cv->im->events, struct trace_event, p->tick_record);
+	if (p->cause == CAUSE_TICK || tick->fires_ns == p->cause_at)
+		tick->fires_ns = MAX(at, tick->at_ns);
+}
+
+/*
+ * A polling state ends at the interrupt that wakes a task, but when the
+ * host stops the vCPU right after it, the exit comes hundreds of µs later
+ * and the kernel counts the wait in the period.  Moving the interrupt
+ * there would have the simulated CPU poll on to its limit through the
+ * wait, as the stopped vCPU did not; so the interrupt stays and holds the
+ * CPU up (held_ns) by what its exit took beyond the state's median.
+ */
+static void held_in_poll(struct converter *cv, struct cpu_track *p, uint64_t cost)
+{
+	uint64_t held;
+
+	if (p->since - cost <= p->cause_at)
+		return;
+	held = p->since - cost - p->cause_at;
+	if (p->cause == CAUSE_TIMER && p->cause_event >= 0)
+		g_array_index(cv->im->events, struct trace_event, p->cause_event).held_ns = held;
+	else
+		p->held_ns = held;
+	cv->poll_held++;
+	cv->poll_held_ns += held;
+}
+
+/*
+ * Under TCG the time from a wakeup's interrupt to the idle exit varies
+ * from wakeup to wakeup (from some µs to hundreds, and milliseconds when
+ * the host stops the vCPU right after the interrupt), where the simulator
+ * gives each state one exit cost, the capture's median.  The kernel
+ * counted that time in the idle period, and the CPU ran again at the
+ * exit.  So a wakeup from a halting state has its interrupt written the
+ * state's median exit cost before its exit, later or earlier than it was
+ * traced: the simulated CPU then leaves the state where the kernel's did,
+ * measures the residency the kernel's governor measured, and goes idle
+ * again where the kernel's did, after its task has armed its next timer
+ * (a wakeup held up that the model took early ran its work early and
+ * waited for its timer while the kernel's CPU was stopped; one that was
+ * quick left the state late, and went idle again late, where its timer
+ * was closer).  What the woken CPU arms is written from then on
+ * (busy_anchor() reads cause_at).  Not from the polling state: a
+ * simulated CPU that polls on through a hold-up counts polling limits
+ * that the stopped vCPU, which read no clock, did not.
  */
 static void hold_up(struct converter *cv, struct cpu_track *p)
 {
-	uint64_t cost, late;
-	struct trace_event *ev;
+	uint64_t cost, at;
 
-	if (!cv->held_exit_cost_ns || p->state <= 0 || !woken_in_state(p) ||
-	    !(cost = cv->held_exit_cost_ns[p->state]) || p->since < cost ||
-	    (late = p->since - cost) <= p->cause_at)
+	if (!cv->held_exit_cost_ns || p->state < 0 || !woken_in_state(p) ||
+	    !(cost = cv->held_exit_cost_ns[p->state]) || p->since < cost)
 		return;
-	if (p->cause == CAUSE_TIMER && p->cause_event >= 0) {
-		ev = &g_array_index(cv->im->events, struct trace_event, p->cause_event);
-		struct model_timer *t = g_hash_table_lookup(cv->timers, &ev->timer_id);
-
-		/*
-		 * An expiry can be traced before its time (EXPIRY_EARLY_NS): its
-		 * interrupt is then due at the expiry, no earlier.
-		 */
-		if (late <= ev->expires_ns)
-			return;
-		ev->fires_ns = MAX(ev->fires_ns, late);
-		if (t && t->out_index == (guint)p->cause_event)
-			t->fires_ns = MAX(t->fires_ns, late);
-	} else if (p->cause == CAUSE_TICK && p->tick_record >= 0) {
-		ev = &g_array_index(cv->im->events, struct trace_event, p->tick_record);
-		ev->fires_ns = MAX(ev->fires_ns, late);
+	if (p->state == 0) {
+		held_in_poll(cv, p, cost);
+		return;
 	}
-	cv->held_up++;
-	cv->held_up_ns += late - p->cause_at;
-	p->cause_at = late;
+	at = MAX(p->since - cost, p->idle_since);
+	if (at == p->cause_at)
+		return;
+	if (p->cause == CAUSE_TIMER && (!move_timer_interrupt(cv, p, &at) || at == p->cause_at))
+		return;
+	move_tick_interrupt(cv, p, at);
+	if (at > p->cause_at) {
+		cv->held_up++;
+		cv->held_up_ns += at - p->cause_at;
+	} else {
+		cv->hurried++;
+		cv->hurried_ns += p->cause_at - at;
+	}
+	p->cause_at = at;
 }
 
 static void on_idle(struct converter *cv, const struct cap_event *e)
@@ -548,6 +628,20 @@ static void exit_costs(struct converter *cv)
 	}
 }
 
+/*
+ * From the exit of a halting state that the tick ended to the next entry,
+ * the CPU returns through the idle loop to select and enters again, as
+ * slowly as the host lets it (the platform's tick_work_us was measured on
+ * an idle host).  Its median is the capture's tick work.
+ */
+static void tick_work(struct converter *cv)
+{
+	GArray *works = cv->tick_works;
+
+	cv->im->tick_work_ns = median(works, IMPORT_EXIT_COST_MIN_SAMPLES);
+	cv->im->tick_work_samples = works->len < IMPORT_EXIT_COST_MIN_SAMPLES ? 0 : works->len;
+}
+
 static gint by_time_then_order(gconstpointer a, gconstpointer b)
 {
 	const struct trace_event *x = a, *y = b;
@@ -610,6 +704,7 @@ static bool convert(const struct capture *c, const char *name, struct imported *
 	cv.cpus = g_new0(struct cpu_track, c->nr_cpus);
 	cv.ticks = g_new0(struct tick_arming, c->nr_cpus);
 	cv.poll_limits = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+	cv.tick_works = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 	for (unsigned int s = 0; s < KSHIM_STATE_MAX; s++)
 		cv.exit_costs[s] = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 	cv.timers = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
@@ -620,11 +715,13 @@ static bool convert(const struct capture *c, const char *name, struct imported *
 	finish_cpus(&cv);
 	out->header.poll_check_ns = poll_check(cv.poll_limits);
 	exit_costs(&cv);
+	tick_work(&cv);
 	sort_events(out);
 	import_write_notes(&cv);
 	g_free(cv.cpus);
 	g_free(cv.ticks);
 	g_array_free(cv.poll_limits, TRUE);
+	g_array_free(cv.tick_works, TRUE);
 	for (unsigned int s = 0; s < KSHIM_STATE_MAX; s++)
 		g_array_free(cv.exit_costs[s], TRUE);
 	g_free(cv.expiry_cancel);
@@ -647,12 +744,18 @@ bool import_convert(const struct capture *c, const char *name, struct imported *
 	return convert(c, name, out, costs, error);
 }
 
-void imported_exit_costs_to(const struct imported *im, struct platform *pl)
+static uint32_t to_us(uint64_t ns)
+{
+	return (uint32_t)MIN((ns + 500) / 1000, UINT32_MAX);
+}
+
+void imported_costs_to(const struct imported *im, struct platform *pl)
 {
 	for (unsigned int i = 0; i < pl->state_count && i < KSHIM_STATE_MAX; i++)
 		if (im->exit_cost_samples[i])
-			pl->states[i].exit_cost_us = (uint32_t)MIN((im->exit_cost_ns[i] + 500) / 1000,
-								   UINT32_MAX);
+			pl->states[i].exit_cost_us = to_us(im->exit_cost_ns[i]);
+	if (im->tick_work_samples)
+		pl->tick_work_us = to_us(im->tick_work_ns);
 }
 
 void imported_clear(struct imported *im)

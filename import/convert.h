@@ -51,6 +51,13 @@ struct imported {
 	 */
 	uint64_t exit_cost_ns[KSHIM_STATE_MAX];
 	unsigned int exit_cost_samples[KSHIM_STATE_MAX];
+	/*
+	 * The median time from the idle exit of a halting state that the
+	 * tick's interrupt ended to the next entry, and of how many; 0 with
+	 * fewer than IMPORT_EXIT_COST_MIN_SAMPLES.
+	 */
+	uint64_t tick_work_ns;
+	unsigned int tick_work_samples;
 };
 
 /* Fewer wakeups from a state than this give no exit cost for it. */
@@ -63,9 +70,10 @@ void imported_clear(struct imported *im);
 
 /*
  * pl is the captured machine: its states take the exit costs measured in
- * the capture, where it measured them.
+ * the capture, and it takes the tick's work, where the capture measured
+ * them.
  */
-void imported_exit_costs_to(const struct imported *im, struct platform *pl);
+void imported_costs_to(const struct imported *im, struct platform *pl);
 
 /* The header, the notes as comments, the events. */
 void imported_write(FILE *out, const struct imported *im, const char *capture_path);

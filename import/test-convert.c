@@ -355,11 +355,12 @@ static bool has_irq_at(const struct imported *im, unsigned int cpu, uint64_t at_
  * 3 wakeups from state 1 are too few for a figure; the last wakeup from
  * state 2, only a sched_wakeup from cpu 1, is no interrupt and not counted.
  * The platform's states 1 and 3 keep their own costs.
- * A wakeup that left idle later than that median after its interrupt was
- * held up: its interrupt is taken where the CPU ran again, exit less
- * median.  The first wakeup (interrupt at 100 us, exit at 110) is not; the
- * second (interrupt at 260 us, exit at 287) is, by 7 us: its irq is at
- * 267 us.  Ten of the 21 took longer than 20 us.
+ * Every wakeup has its interrupt taken the median before its exit, where
+ * the CPU ran again: the first (interrupt at 100 us, exit at 110) was
+ * quicker, and its irq is at 90 us; the second (interrupt at 260 us, exit
+ * at 287) was held up, by 7 us: its irq is at 267 us.  Ten of the 21 took
+ * longer than 20 us, by 1 + 2 + ... + 10 = 55 us in all, and ten less, by
+ * as much.
  */
 static void test_exit_costs_measured(void **state)
 {
@@ -368,11 +369,14 @@ static void test_exit_costs_measured(void **state)
 
 	(void)state;
 	import_ok("exit-cost.txt", &im);
-	assert_true(has_irq_at(&im, 0, 100000));
+	assert_false(has_irq_at(&im, 0, 100000));
+	assert_true(has_irq_at(&im, 0, 90000));
 	assert_false(has_irq_at(&im, 0, 260000));
 	assert_true(has_irq_at(&im, 0, 267000));
 	assert_true(has_note(&im, "wakeups held up after their interrupt (left idle later than the "
-			     "state's median exit cost): 10,"));
+			     "state's median exit cost): 10, their interrupts taken 55000 ns later"));
+	assert_true(has_note(&im, "wakeups quicker than the state's median exit cost: 10, their "
+			     "interrupts taken 55000 ns earlier"));
 	for (unsigned int i = 0; i < KSHIM_STATE_MAX; i++) {
 		assert_int_equal(im.exit_cost_ns[i], i == 2 ? 20000 : 0);
 		assert_int_equal(im.exit_cost_samples[i], i == 2 ? 21 : 0);
@@ -380,11 +384,141 @@ static void test_exit_costs_measured(void **state)
 	assert_true(has_note(&im, "state 2: 20000 ns (of 21 wakeups)"));
 	for (unsigned int i = 0; i < pl.state_count; i++)
 		pl.states[i].exit_cost_us = 100 + i;
-	imported_exit_costs_to(&im, &pl);
+	pl.tick_work_us = 60;
+	imported_costs_to(&im, &pl);
+	assert_int_equal(pl.tick_work_us, 60);
 	assert_int_equal(pl.states[0].exit_cost_us, 100);
 	assert_int_equal(pl.states[1].exit_cost_us, 101);
 	assert_int_equal(pl.states[2].exit_cost_us, 20);
 	assert_int_equal(pl.states[3].exit_cost_us, 103);
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
+ * tick-work.txt, t0 = 40 s, offset 0: cpu 0 idles in state 2 from 0, and
+ * the tick's interrupt ends each period 10 us after its boundary (every
+ * 4 ms from 4 ms); the CPU leaves the state 20 us later and enters it again
+ * 20 to 40 us after that exit (each once, shuffled), 21 times.  The tick's
+ * work is their median, 30 us, of 21; their 21 x 30 = 630 us of busy time
+ * are dropped (the simulator runs its own tick).  The captured machine
+ * takes it for its tick_work_us, and state 2 the exit cost of 20 us.
+ */
+static void test_tick_work_measured(void **state)
+{
+	struct platform pl = { .state_count = 3, .tick_work_us = 60 };
+	struct imported im;
+
+	(void)state;
+	import_ok("tick-work.txt", &im);
+	assert_int_equal(im.tick_work_ns, 30000);
+	assert_int_equal(im.tick_work_samples, 21);
+	assert_int_equal(im.counts.tick_busy_ns, 630000);
+	assert_true(has_note(&im, "the tick's work, the median time from an idle exit the tick "
+			     "caused to the next entry: 30000 ns (of 21)"));
+	imported_costs_to(&im, &pl);
+	assert_int_equal(pl.tick_work_us, 30);
+	assert_int_equal(pl.states[2].exit_cost_us, 20);
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
+ * poll-tick.txt, t0 = 20 s, offset 0: cpu 0 polls (state 0) every 100 us.
+ * The first 21 periods end by an interrupt 50 us in, and the CPU leaves
+ * 10 us after it; in the next 30 the tick's interrupt comes 5 us in and
+ * the CPU leaves 40 us after it.  A polling state takes the tick and
+ * polls on: those 30 exits cost the tick nothing, and state 0's exit cost
+ * is the median of the 21 others, 10 us (with them it would be 40 us, of
+ * 51).
+ */
+static void test_poll_exit_cost_without_the_tick(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	import_ok("poll-tick.txt", &im);
+	assert_int_equal(im.exit_cost_ns[0], 10000);
+	assert_int_equal(im.exit_cost_samples[0], 21);
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
+ * poll-held.txt, t0 = 20 s, offset 0: cpu 0 polls (state 0) every 100 us
+ * and leaves 10 us after an interrupt 50 us in, 21 times: state 0's exit
+ * cost is 10 us (23 wakeups: those and 120 and 70 us).  Then:
+ * - the task's timer, armed at 2080 us (written at the interrupt of that
+ *   wakeup, 2050 us) for 2500 us, expires at 2505 us while the CPU polls
+ *   from 2100 us, and the CPU leaves at 2625 us, 120 us after it: the
+ *   interrupt stays where it came (fires_ns 2505 us) and holds the CPU up
+ *   120 - 10 = 110 us.  Work 2625..2700 = 75 us.
+ * - an irq at 2800 us while it polls from 2700 us, exit at 2870 us: held
+ *   70 - 10 = 60 us; work 2870..2900 = 30 us.
+ * Two held, 170 us in all.
+ */
+static void test_held_in_poll(void **state)
+{
+	struct imported im;
+	g_autofree char *text = NULL;
+
+	(void)state;
+	import_ok("poll-held.txt", &im);
+	assert_int_equal(im.exit_cost_ns[0], 10000);
+	text = events_text(&im);
+	assert_non_null(strstr(text, "timer at_ns=2050000 cpu=0 id=209 expires_ns=2500000 "
+			       "fires_ns=2505000 work_ns=75000 held_ns=110000\n"));
+	assert_non_null(strstr(text, "irq at_ns=2800000 cpu=0 work_ns=30000 held_ns=60000\n"));
+	assert_non_null(strstr(text, "irq at_ns=1950000 cpu=0 work_ns=40000\n"));
+	assert_true(has_note(&im, "wakeups from polling held up after their interrupt: 2, held "
+			     "170000 ns in all"));
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
+ * quick-wakeups.txt, t0 = 30 s, offset 0 (each "now" reads as its
+ * timestamp): cpu 0 wakes 21 times from state 2 by an interrupt 100 us
+ * after each entry (every 200 us from 0) and leaves idle 20 us after it;
+ * then twice by its task's hrtimer, armed at 4150 us for 5000 and at
+ * 5050 us for 6000.  The median exit cost of state 2 is 20 us (23
+ * wakeups: 8, 10 and 21 of 20).
+ * - The first expiry is traced at 5005 us and the CPU leaves idle at 5013,
+ *   8 us later: the interrupt goes to 5013 - 20 = 4993 us, but no earlier
+ *   than the expiry it was armed for: fires_ns 5000 us.  Its work runs to
+ *   the entry at 5100: 87 us.  The arming is written at the wakeup of the
+ *   interrupt before it (at 4100 us).
+ * - The second is traced at 6030 us, exit at 6040: its interrupt goes to
+ *   6040 - 20 = 6020 us.  The arming is written at the wakeup that did it,
+ *   now 5000 us.  Work 6040..6100 = 60 us.
+ * - 2 wakeups taken earlier, by 5 + 10 = 15 us; the irq wakeups took the
+ *   median exactly and stay.
+ */
+static void test_quick_wakeups_taken_earlier(void **state)
+{
+	struct imported im;
+	guint timers = 0;
+
+	(void)state;
+	import_ok("quick-wakeups.txt", &im);
+	assert_int_equal(im.exit_cost_ns[2], 20000);
+	for (guint i = 0; i < im.events->len; i++) {
+		const struct trace_event *ev = &g_array_index(im.events, struct trace_event, i);
+
+		if (ev->kind == TRACE_IRQ)
+			assert_int_equal(ev->at_ns % 200000, 100000);
+		if (ev->kind != TRACE_TIMER)
+			continue;
+		assert_int_equal(ev->at_ns, timers ? 5000000 : 4100000);
+		assert_int_equal(ev->expires_ns, timers ? 6000000 : 5000000);
+		assert_int_equal(ev->fires_ns, timers ? 6020000 : 5000000);
+		assert_int_equal(ev->work_ns, timers ? 60000 : 87000);
+		timers++;
+	}
+	assert_int_equal(timers, 2);
+	assert_true(has_note(&im, "wakeups quicker than the state's median exit cost: 2, their "
+			     "interrupts taken 15000 ns earlier"));
+	assert_false(has_note(&im, "wakeups held up"));
 	assert_reads_back(&im);
 	imported_clear(&im);
 }
@@ -533,6 +667,10 @@ int main(void)
 		cmocka_unit_test(test_tick_boundary_after_end),
 		cmocka_unit_test(test_poll_check_measured),
 		cmocka_unit_test(test_exit_costs_measured),
+		cmocka_unit_test(test_quick_wakeups_taken_earlier),
+		cmocka_unit_test(test_poll_exit_cost_without_the_tick),
+		cmocka_unit_test(test_held_in_poll),
+		cmocka_unit_test(test_tick_work_measured),
 		cmocka_unit_test(test_trace_cmd_report),
 		cmocka_unit_test(test_rearm_elsewhere_cancels_first),
 		cmocka_unit_test(test_kernel_timing),

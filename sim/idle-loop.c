@@ -158,6 +158,14 @@ static inline uint64_t first_timer_fires_ns(const struct sim_cpu *c)
 	return timer_queue_first_fires_ns(&c->timers);
 }
 
+/* How long the earliest timer's interrupt holds up the CPU it wakes (0: none). */
+static inline uint64_t first_timer_held_ns(const struct sim_cpu *c)
+{
+	const struct sim_timer *t = timer_queue_first(&c->timers);
+
+	return t ? t->held_ns : 0;
+}
+
 /*
  * When the running tick's interrupt for the boundary tick_ns comes, or
  * NEVER: the clock-event device is programmed for the earliest hrtimer,
@@ -195,8 +203,7 @@ static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *e
 	case TRACE_TIMER:
 		timer_queue_arm(&c->timers, ev->timer_id, ev->expires_ns,
 				ev->fires_ns ? ev->fires_ns - ev->expires_ns : c->timer_latency_ns,
-				ev->period_ns,
-				ev->work_ns);
+				ev->period_ns, ev->work_ns, ev->held_ns);
 		return 0;
 	case TRACE_CANCEL:
 		timer_queue_cancel(&c->timers, ev->timer_id);
@@ -221,7 +228,7 @@ static uint64_t expire_timer(struct sim_cpu *c)
 	timer_queue_pop(&c->timers, &t);
 	if (t.period_ns)
 		timer_queue_arm(&c->timers, t.id, t.expires_ns + t.period_ns, t.late_ns, t.period_ns,
-				t.work_ns);
+				t.work_ns, t.held_ns);
 	return t.work_ns;
 }
 
@@ -265,6 +272,28 @@ static void tick_while_polling(struct sim_cpu *c)
 }
 
 /*
+ * When the governor reads the clock, and from when the tick code measures
+ * the sleep length (host.h), for a state entered at now.  The governor
+ * chooses some µs before the entry, within the work just done (a trace's
+ * work runs to the entry), and do_idle() takes the idle entry time just
+ * before.  A polling limit returns to select without passing through the
+ * tick code.  Neither does a kept tick that woke the CPU from a halting
+ * state and brought no work: its handler's return took the idle entry
+ * time (wake_up()), and the select comes within the tick's work after it.
+ */
+static inline void select_times(struct sim_cpu *c, enum wake_cause cause, uint64_t now)
+{
+	if (cause == WAKE_POLL_LIMIT) {
+		c->clock_ns = now;
+	} else if (cause == WAKE_TICK && now == c->work_from) {
+		c->clock_ns = now - MIN(c->select_lead_ns, now - c->idle_entry_ns);
+	} else {
+		c->clock_ns = now - MIN(c->select_lead_ns, now - c->work_from);
+		c->idle_entry_ns = c->clock_ns;
+	}
+}
+
+/*
  * The work queued up to busy_end is done.  If there was any, a task ran:
  * do_idle() was left and tick_nohz_idle_exit() restarted the tick.  Then,
  * unless the trace has ended, the first half of cpuidle_idle_call() at
@@ -285,17 +314,7 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 		c->phase = CPU_DONE;
 		return true;
 	}
-	/*
-	 * The governor chooses some µs before the state is entered, within the
-	 * work just done (a trace's work runs to the entry).  A polling limit
-	 * returns to select without passing through the tick code.
-	 */
-	if (p->cause != WAKE_POLL_LIMIT) {
-		c->clock_ns = now - MIN(c->select_lead_ns, now - c->work_from);
-		c->idle_entry_ns = c->clock_ns;
-	} else {
-		c->clock_ns = now;
-	}
+	select_times(c, p->cause, now);
 	c->reselecting = false;
 	*p = (struct idle_period){ .entry_ns = now };
 	sim_host_enter_idle(c, p);
@@ -343,6 +362,14 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 	p->exit_latency_ns = cause == WAKE_POLL_LIMIT ? 0 : c->exit_cost_ns[p->state];
 	residency_ns = wake_ns + p->exit_latency_ns - p->entry_ns;
 	c->clock_ns = wake_ns + p->exit_latency_ns;
+	/*
+	 * The tick's handler wakes no task: as its interrupt returns to the
+	 * idle loop, tick_nohz_irq_exit() takes the idle entry time anew, just
+	 * before the exit (the exit cost includes the handler).  The next
+	 * select's sleep length counts from there, not from the select.
+	 */
+	if (cause == WAKE_TICK)
+		c->idle_entry_ns = c->clock_ns;
 	kshim_machine_entered(c->machine, 0, p->state, p->state, residency_ns,
 			      cause == WAKE_POLL_LIMIT);
 	/*
@@ -414,6 +441,11 @@ static inline bool run_work(struct sim_cpu *c, const struct trace_event *ev, uin
  * (ev), and the wake source of its own (the kept tick, the polling limit);
  * a timer armed or cancelled meanwhile changes its queue without waking
  * it.  Returns true once it has taken such an ev, false when it woke.
+ *
+ * An interrupt may hold the CPU up (the trace's held_ns: the host stopped
+ * the vCPU right after it): the CPU leaves its state that much later, and
+ * a polling state, which the interrupt has ended, reaches no limit
+ * meanwhile.
  */
 static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *ev,
 				  uint64_t ev_at)
@@ -425,7 +457,7 @@ static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *e
 
 	for (;;) {
 		if (timer_at <= MIN(ev_at, c->wake_limit)) {
-			wake_up(c, MAX(timer_at, entry), WAKE_TIMER);
+			wake_up(c, MAX(timer_at, entry) + first_timer_held_ns(c), WAKE_TIMER);
 			return false;
 		}
 		if (ev_at <= c->wake_limit)
@@ -441,7 +473,8 @@ static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *e
 		tick_while_polling(c);
 	}
 	if (interrupts(ev)) {
-		wake_up(c, MAX(ev_at, entry), WAKE_EVENT);	/* its work is taken working */
+		/* Its work is taken working. */
+		wake_up(c, MAX(ev_at, entry) + ev->held_ns, WAKE_EVENT);
 		return false;
 	}
 	take_event(c, ev);

@@ -240,6 +240,64 @@ static void test_tick_phase_and_work(void **state)
 }
 
 /*
+ * The tick's handler wakes no task, and as it returns it takes the tick
+ * code's idle entry time anew (tick_nohz_irq_exit()), just before the
+ * exit.  CLOCK_MONOTONIC is 1 ms at time 0: the tick at 3 ms of trace time
+ * wakes the CPU from C6 (100 us exit) at 3.1 ms; its work takes 30 us and
+ * the governor chooses 10 us before the entry, at 3.12 ms.  That select is
+ * told the timer at 10 ms and the tick at 7 ms counted from 3.1 ms: 6.9
+ * and 3.9 ms (from the select they would be 6.88 and 3.88 ms).
+ */
+static void test_tick_renews_idle_entry(void **state)
+{
+	const struct trace_event ev[] = { ev_timer(0, 1, 10 * MS, 0, 0) };
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 8 * MS);
+	r.cfg.mono_ns = 1 * MS;
+	r.platform.tick_work_us = 30;
+	r.platform.select_lead_us = 10;
+	script_run_go(&r, "script-6.1", ev, 1, C6_KEEP, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 3100 * US);
+	assert_true(script.reflected[0].got_tick);
+	assert_int_equal(script.selected[1].clock_ns, 3120 * US);
+	assert_int_equal(script.selected[1].sleep_length_ns, 6900 * US);
+	assert_int_equal(script.selected[1].delta_next_ns, 3900 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
+ * An interrupt that holds the CPU up (held_ns): the timer's interrupt at
+ * 100 us ends the polling period started at 0, but the CPU leaves it
+ * 200 us later, at 300 us (POLL costs no exit): the residency is 300 us,
+ * and the polling limit at 250 us, which the stopped CPU did not reach,
+ * is no limit.  The irq at 1 ms holds the CPU up 50 us: reflected at
+ * 1.05 ms.
+ */
+static void test_held_up_by_the_interrupt(void **state)
+{
+	struct trace_event ev[] = { ev_timer(0, 1, 100 * US, 0, 20 * US), ev_irq(1 * MS, 0) };
+	struct script_run r;
+	unsigned int k;
+
+	(void)state;
+	ev[0].held_ns = 200 * US;
+	ev[1].held_ns = 50 * US;
+	script_run_start(&r, "script-6.1", ev, 2, 2 * MS, POLL_KEEP, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 300 * US);
+	assert_int_equal(script.reflected[0].residency_ns, 300 * US);
+	assert_false(script.reflected[0].poll_time_limit);
+	assert_int_equal(script.selected[1].clock_ns, 320 * US);
+	/* Then polling limits, until the irq. */
+	for (k = 1; k < script.reflects && script.reflected[k].poll_time_limit; k++)
+		;
+	assert_true(k < script.reflects);
+	assert_int_equal(script.reflected[k].clock_ns, 1050 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
  * The tick does not end a polling period: poll_idle() takes interrupts and
  * polls on until a task is to run or its limit.  Ticks at 3.9 ms (mono_ns
  * 100 us); polling periods from 0 each reach the 250 us limit, the one from
@@ -329,6 +387,8 @@ int main(void)
 		cmocka_unit_test(test_select_lead),
 		cmocka_unit_test(test_trace_poll_check),
 		cmocka_unit_test(test_tick_phase_and_work),
+		cmocka_unit_test(test_tick_renews_idle_entry),
+		cmocka_unit_test(test_held_up_by_the_interrupt),
 		cmocka_unit_test(test_tick_while_polling),
 		cmocka_unit_test(test_tick_record_late),
 		cmocka_unit_test(test_tick_record_pending_at_entry),

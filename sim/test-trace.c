@@ -235,6 +235,51 @@ static void test_tick_record(void **state)
 	free(text);
 }
 
+/*
+ * held_ns on an irq (line 8) and a timer (line 9), in the writer's order
+ * and out of it: each reads the same, and writes back in the writer's
+ * order; absent, it is 0.
+ */
+static void test_held(void **state)
+{
+	struct fixture *f = *state;
+	g_autoptr(GError) error = NULL;
+	g_autofree char *irq_fast = test_replace_line(base, 8, "irq at_ns=100 cpu=1 work_ns=50 "
+						      "held_ns=70");
+	g_autofree char *fast = test_replace_line(irq_fast, 9, "timer at_ns=200 cpu=1 id=2 "
+						  "expires_ns=300 fires_ns=450 held_ns=30");
+	g_autofree char *irq_general = test_replace_line(base, 8, "irq held_ns=70 cpu=1 at_ns=100 "
+							 "work_ns=50");
+	g_autofree char *general = test_replace_line(irq_general, 9, "timer held_ns=30 at_ns=200 "
+						     "cpu=1 id=2 expires_ns=300 fires_ns=450");
+	g_autoptr(GArray) a = read_all(write_trace(f, fast, -1), &error);
+	g_autoptr(GArray) b = NULL;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	if (!a)
+		fail_msg("%s", error->message);
+	b = read_all(write_trace(f, general, -1), &error);
+	if (!b)
+		fail_msg("%s", error->message);
+	for (unsigned int k = 0; k < 2; k++) {
+		GArray *ev = k ? b : a;
+
+		assert_int_equal(at(ev, 2)->held_ns, 70);
+		assert_int_equal(at(ev, 2)->work_ns, 50);
+		assert_int_equal(at(ev, 3)->held_ns, 30);
+		assert_int_equal(at(ev, 3)->fires_ns, 450);
+		assert_int_equal(at(ev, 1)->held_ns, 0);
+	}
+	out = open_memstream(&text, &len);
+	trace_write_event(out, at(b, 2));
+	trace_write_event(out, at(b, 3));
+	fclose(out);
+	assert_string_equal(text, "irq at_ns=100 cpu=1 work_ns=50 held_ns=70\n"
+			    "timer at_ns=200 cpu=1 id=2 expires_ns=300 fires_ns=450 held_ns=30\n");
+	free(text);
+}
 
 static void expect_error(struct fixture *f, unsigned int replace, const char *with,
 			 unsigned long line, const char *field)
@@ -531,6 +576,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_reads_back, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_writer_round_trip, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rearm_same_cpu, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_held, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tick_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fires_and_mono, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_number_widths, setup, teardown),

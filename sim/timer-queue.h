@@ -20,6 +20,7 @@ struct sim_timer {
 	uint64_t late_ns;	/* its interrupt comes this long after expires_ns */
 	uint64_t period_ns;	/* 0: one shot */
 	uint64_t work_ns;	/* run on the CPU after each expiry */
+	uint64_t held_ns;	/* a CPU it wakes leaves its state this long after the interrupt */
 	uint64_t armed_seq;	/* tie-break between equal expiries */
 };
 
@@ -42,10 +43,11 @@ void timer_queue_init(struct timer_queue *q);
 void timer_queue_clear(struct timer_queue *q);
 /*
  * Arms a timer; an armed timer with the same id is re-armed (hrtimer_start()).
- * Its interrupt comes late_ns after expires_ns.
+ * Its interrupt comes late_ns after expires_ns; a CPU it wakes leaves its
+ * state held_ns after that.
  */
 void timer_queue_arm(struct timer_queue *q, uint64_t id, uint64_t expires_ns, uint64_t late_ns,
-		     uint64_t period_ns, uint64_t work_ns);
+		     uint64_t period_ns, uint64_t work_ns, uint64_t held_ns);
 /* Returns false when no timer of that id is armed. */
 bool timer_queue_cancel(struct timer_queue *q, uint64_t id);
 /* The earliest timer, or NULL. */

@@ -17,10 +17,12 @@ void trace_write_header(FILE *out, const struct trace_header *h)
 		fprintf(out, "platform %s\n", h->platform);
 }
 
-static void write_work(FILE *out, uint64_t work_ns)
+static void write_work(FILE *out, const struct trace_event *ev)
 {
-	if (work_ns)
-		fprintf(out, " work_ns=%" PRIu64, work_ns);
+	if (ev->work_ns)
+		fprintf(out, " work_ns=%" PRIu64, ev->work_ns);
+	if (ev->held_ns)
+		fprintf(out, " held_ns=%" PRIu64, ev->held_ns);
 }
 
 void trace_write_event(FILE *out, const struct trace_event *ev)
@@ -33,7 +35,7 @@ void trace_write_event(FILE *out, const struct trace_event *ev)
 			fprintf(out, " fires_ns=%" PRIu64, ev->fires_ns);
 		if (ev->period_ns)
 			fprintf(out, " period_ns=%" PRIu64, ev->period_ns);
-		write_work(out, ev->work_ns);
+		write_work(out, ev);
 		break;
 	case TRACE_CANCEL:
 		fprintf(out, "cancel at_ns=%" PRIu64 " cpu=%u id=%" PRIu64,
@@ -41,7 +43,7 @@ void trace_write_event(FILE *out, const struct trace_event *ev)
 		break;
 	case TRACE_IRQ:
 		fprintf(out, "irq at_ns=%" PRIu64 " cpu=%u", ev->at_ns, ev->cpu);
-		write_work(out, ev->work_ns);
+		write_work(out, ev);
 		break;
 	case TRACE_BUSY:
 		fprintf(out, "busy at_ns=%" PRIu64 " cpu=%u work_ns=%" PRIu64,

@@ -380,7 +380,8 @@ static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_
 	    !parse_time(r, l, "expires_ns", true, 0, &ev->expires_ns, error) ||
 	    !parse_time(r, l, "fires_ns", false, 0, &ev->fires_ns, error) ||
 	    !parse_time(r, l, "period_ns", false, 0, &ev->period_ns, error) ||
-	    !parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error))
+	    !parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error) ||
+	    !parse_time(r, l, "held_ns", false, 0, &ev->held_ns, error))
 		return false;
 	if (ev->expires_ns < ev->at_ns) {
 		kv_error(&r->kv, error, "expires_ns", "%" PRIu64 " is before at_ns %" PRIu64,
@@ -455,7 +456,8 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 			return false;
 		break;
 	case TRACE_IRQ:
-		if (!parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error))
+		if (!parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error) ||
+		    !parse_time(r, l, "held_ns", false, 0, &ev->held_ns, error))
 			return false;
 		break;
 	case TRACE_BUSY:
@@ -630,11 +632,13 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 		       SCAN_NUMBER(s, "expires_ns=", &ev->expires_ns) &&
 		       SCAN_OPTIONAL(s, "fires_ns=", &ev->fires_ns) &&
 		       SCAN_OPTIONAL(s, "period_ns=", &ev->period_ns) &&
-		       SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns);
+		       SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns) &&
+		       SCAN_OPTIONAL(s, "held_ns=", &ev->held_ns);
 	case TRACE_CANCEL:
 		return SCAN_NUMBER(s, "id=", &ev->timer_id);
 	case TRACE_IRQ:
-		return SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns);
+		return SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns) &&
+		       SCAN_OPTIONAL(s, "held_ns=", &ev->held_ns);
 	case TRACE_BUSY:
 		return SCAN_NUMBER(s, "work_ns=", &ev->work_ns);
 	case TRACE_TICK:
@@ -659,15 +663,15 @@ static bool values_valid(const struct trace_reader *r, const struct trace_event 
 		return false;
 	switch (ev->kind) {
 	case TRACE_TIMER:
-		return (ev->expires_ns | ev->fires_ns | ev->period_ns | ev->work_ns) <=
-			       TRACE_TIME_MAX &&
+		return (ev->expires_ns | ev->fires_ns | ev->period_ns | ev->work_ns |
+			ev->held_ns) <= TRACE_TIME_MAX &&
 		       ev->expires_ns >= ev->at_ns &&
 		       (!ev->fires_ns || ev->fires_ns >= ev->expires_ns) &&
 		       (!ev->period_ns || ev->period_ns >= TRACE_PERIOD_MIN_NS);
 	case TRACE_CANCEL:
 		return true;
 	case TRACE_IRQ:
-		return ev->work_ns <= TRACE_TIME_MAX;
+		return (ev->work_ns | ev->held_ns) <= TRACE_TIME_MAX;
 	case TRACE_BUSY:
 		return ev->work_ns >= 1 && ev->work_ns <= TRACE_TIME_MAX;
 	case TRACE_TICK:
@@ -686,6 +690,7 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 
 	/* What the line may leave out is 0, as in the general path (the name is for phases). */
 	ev->timer_id = ev->expires_ns = ev->fires_ns = ev->period_ns = ev->work_ns = 0;
+	ev->held_ns = 0;
 	ev->phase[0] = '\0';
 	if (!scan_kind(&s, &ev->kind) || !SCAN_NUMBER(&s, "at_ns=", &ev->at_ns) ||
 	    !SCAN_NUMBER(&s, "cpu=", &cpu) || cpu >= r->header.nr_cpus)

@@ -39,6 +39,12 @@ struct trace_event {
 	uint64_t fires_ns;
 	uint64_t period_ns;	/* TIMER: re-armed every period after expiry; 0 = one shot */
 	uint64_t work_ns;	/* TIMER, IRQ: work run after the wakeup; BUSY: its length */
+	/*
+	 * TIMER, IRQ: a CPU this interrupt wakes from idle leaves its state
+	 * this long after the interrupt came, before its exit cost (a vCPU
+	 * the host held up); 0: at once.
+	 */
+	uint64_t held_ns;
 	char phase[32];		/* PHASE: its name */
 };
 
