@@ -5,9 +5,8 @@
 #
 # usage: sweep-slurm.sh TEOSIM SWEEPFILE [WORKDIR]
 #
-# TEOSIM is the teosim binary, or anything with the command line of
-# 'teosim sweep' (standin-teosim.sh beside this file).  The jobs run
-# examples/slurm/sweep.sbatch, the script users submit:
+# TEOSIM is the teosim binary.  The jobs run examples/slurm/sweep.sbatch,
+# the script users submit:
 #
 #   whole     TEOSIM sweep SWEEPFILE -o whole, here;
 #   array     sbatch --array=0-2 --wait sweep.sbatch SWEEPFILE array 3,
@@ -73,7 +72,7 @@ trap 'exit 1' HUP INT TERM
 if [ $# -eq 3 ]; then
 	work=$(absolute "$3")
 	mkdir -p "$work" || exit 1
-	rm -rf "$work/whole" "$work/array" "$work/depend" "$work/failing" "$work/logs"
+	rm -rf "$work/whole" "$work/array" "$work/depend" "$work/failing" "$work/failing2" "$work/logs"
 else
 	work=$(mktemp -d) || exit 1
 	own_work=yes
@@ -169,11 +168,11 @@ else
 	not_ok "failing: task 3 does not say that the array must be 0-2"
 fi
 if jobid=$(sbatch --parsable --array=0-3 -D "$work" -o "$work/logs/failing2-%A_%a.out" \
-	"$sbatch_script" "$sweep" "$work/failing" 3); then
+	"$sbatch_script" "$sweep" "$work/failing2" 3); then
 	jobid=${jobid%%;*}
 	merge=$(timeout --foreground 300 sbatch --parsable --wait --dependency=afterok:"$jobid" --kill-on-invalid-dep=yes \
 		-D "$work" -o "$work/logs/failing-merge-%j.out" \
-		"$sbatch_script" --merge "$sweep" "$work/failing" 3)
+		"$sbatch_script" --merge "$sweep" "$work/failing2" 3)
 	status=$? merge=${merge%%;*}
 	jstate=$(job_state "${merge:-none}")
 	if [ "$status" -ne 124 ] && [ "$jstate" = CANCELLED ]; then
@@ -184,7 +183,7 @@ if jobid=$(sbatch --parsable --array=0-3 -D "$work" -o "$work/logs/failing2-%A_%
 else
 	not_ok "failing: sbatch --array=0-3 failed"
 fi
-[ ! -e "$work/failing/merged" ] || not_ok "failing: a merge ran"
+[ ! -e "$work/failing2/merged" ] || not_ok "failing: a merge ran"
 
 echo "sweep-slurm: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
