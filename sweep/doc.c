@@ -89,6 +89,23 @@ void doc_heading(struct doc *d, unsigned int level, const char *text)
 	fprintf(d->html, "</h%u>\n", level);
 }
 
+/* Text with Markdown's `code` spans, in HTML. */
+static void html_inline(FILE *f, const char *text)
+{
+	g_auto(GStrv) parts = g_strsplit(text, "`", -1);
+
+	for (unsigned int i = 0; parts[i]; i++) {
+		/* Odd parts are inside backticks, unless the last backtick has no match. */
+		bool code = i % 2 && parts[i + 1];
+
+		if (i % 2 && !code)
+			fputc('`', f);
+		fputs(code ? "<code>" : "", f);
+		html_text(f, parts[i]);
+		fputs(code ? "</code>" : "", f);
+	}
+}
+
 void doc_para(struct doc *d, const char *fmt, ...)
 {
 	g_autofree char *text = NULL;
@@ -99,7 +116,7 @@ void doc_para(struct doc *d, const char *fmt, ...)
 	va_end(ap);
 	fprintf(d->md, "\n%s\n", text);
 	fputs("<p>", d->html);
-	html_text(d->html, text);
+	html_inline(d->html, text);
 	fputs("</p>\n", d->html);
 }
 

@@ -44,6 +44,12 @@ for f in report.md report.html results.json figures/skx-hz1000-lat20.dat \
 	[ -s "whole/$f" ] || fail "no $f"
 done
 echo "ok: -j 1, -j 2 and 3 merged shards give the same bytes"
+# The HTML carries its figures: one embedded SVG per setting (8) and per generation pair (1).
+if command -v gnuplot > /dev/null; then
+	[ "$(grep -c 'src="data:image/svg+xml;base64,' whole/report.html)" -eq 9 ] ||
+		fail "report.html does not embed its 9 figures"
+	echo "ok: report.html embeds its figures"
+fi
 
 # ---- a workload's cells in several blocks (256 cells at most each) ----
 cat > blocks.sweep <<'EOF'
