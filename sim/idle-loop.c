@@ -235,15 +235,16 @@ static uint64_t expire_timer(struct sim_cpu *c)
 /*
  * idle_call_stop_or_retain_tick(): once stopped, the tick stays stopped
  * whatever the governor says until the CPU leaves the idle loop to run a
- * task.  tick_nohz_idle_stop_tick() keeps a running tick when a timer is due
- * by the next tick boundary (tick_nohz_next_event() returns 0 then), as
- * stopping it would gain nothing.
+ * task.  tick_nohz_idle_stop_tick() keeps a running tick only when
+ * tick_nohz_next_event() finds an event within a tick: with high
+ * resolution timers it looks at the timer wheel alone
+ * (get_next_timer_interrupt(); hrtimer_get_next_event() answers KTIME_MAX
+ * then), and the trace's timers are all hrtimers, so a timer due before
+ * the next boundary does not keep the tick.
  */
 static void stop_or_retain_tick(struct sim_cpu *c, bool stop_tick)
 {
 	if (!stop_tick || c->tick_stopped)
-		return;
-	if (first_timer_ns(c) <= c->next_tick_ns)
 		return;
 	c->tick_stopped = true;
 }
