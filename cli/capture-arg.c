@@ -36,19 +36,28 @@ static char *default_name(const char *path)
 	return g_strdup(base);
 }
 
-bool capture_import(const char *cmd, const char *path, const char *name, struct capture *c,
-		    struct imported *im, GError **error)
+bool capture_import_cut(const char *cmd, const char *path, const char *name,
+			capture_tick_stop_fn tick_stop, void *priv, struct capture *c,
+			struct imported *im, GError **error)
 {
 	g_autofree char *own = name ? NULL : default_name(path);
+	uint64_t stop_ns = 0;
 	bool ok;
 
 	memset(im, 0, sizeof(*im));
 	ok = capture_load(path, c, error);
 	print_warnings(cmd, c);
-	ok = ok && import_convert(c, name ? name : own, im, error);
+	ok = ok && (!tick_stop || tick_stop(priv, c, &stop_ns, error)) &&
+	     import_convert_cut(c, name ? name : own, stop_ns, im, error);
 	for (guint i = 0; ok && i < im->notes->len; i++)
 		fprintf(stderr, "teosim %s: note: %s\n", cmd, (char *)g_ptr_array_index(im->notes, i));
 	return ok;
+}
+
+bool capture_import(const char *cmd, const char *path, const char *name, struct capture *c,
+		    struct imported *im, GError **error)
+{
+	return capture_import_cut(cmd, path, name, NULL, NULL, c, im, error);
 }
 
 /* The stems of a capture's path, longest first: a/b.trace.txt gives a/b.trace, a/b. */

@@ -20,6 +20,18 @@ bool capture_import(const char *cmd, const char *path, const char *name, struct 
 		    struct imported *im, GError **error);
 
 /*
+ * What a tick stop cost the captured kernel, told once the capture is
+ * read (import_convert_cut()); false with *error set to give up.
+ */
+typedef bool (*capture_tick_stop_fn)(void *priv, const struct capture *c, uint64_t *out,
+				     GError **error);
+
+/* As capture_import(), with the work cut by tick_stop()'s answer. */
+bool capture_import_cut(const char *cmd, const char *path, const char *name,
+			capture_tick_stop_fn tick_stop, void *priv, struct capture *c,
+			struct imported *im, GError **error);
+
+/*
  * The captured machine's platform spec (platform_load()): given when not
  * NULL, else the platform file or cpuidle copy that kernel/capture-ftrace.sh
  * leaves beside the capture (NAME.platform, NAME.cpuidle/ for a capture

@@ -78,6 +78,27 @@ static bool report(struct import_cli *o, const struct capture *c, const struct i
 	return ok;
 }
 
+/*
+ * The named machine's tick-stop cost: the import leaves it out of the work
+ * where the kernel stopped the tick, and the trace's header says so.
+ */
+static bool tick_stop(void *priv, const struct capture *c, uint64_t *out, GError **error)
+{
+	const char *spec = priv;
+	struct platform pl = { 0 };
+	bool ok;
+
+	(void)c;
+	*out = 0;
+	if (!spec)
+		return true;
+	ok = platform_load(spec, &pl, error);
+	if (ok)
+		*out = (uint64_t)pl.tick_stop_us * 1000;
+	platform_clear(&pl);
+	return ok;
+}
+
 static int run_import(struct import_cli *o, const char *path)
 {
 	g_autofree char *tmp = NULL;
@@ -94,7 +115,8 @@ static int run_import(struct import_cli *o, const char *path)
 		capture_platform_missing(path, &error);
 		return teosim_fail(error);
 	}
-	ok = capture_import("import", path, o->name, &c, &im, &error) &&
+	ok = capture_import_cut("import", path, o->name, tick_stop, o->sim.platform, &c, &im,
+				&error) &&
 	     imported_save(&im, path, o->sim.platform, o->output, &tmp, &error);
 	if (ok && o->output && !o->sim.platform)
 		fprintf(stderr, "teosim import: note: %s names no platform: the capture's machine is "

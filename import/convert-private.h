@@ -32,6 +32,7 @@ struct cpu_track {
 	bool remote_wakeup;	/* IDLE: another CPU woke a task here */
 	int state;		/* IDLE, BUSY: the state entered; -1 unknown */
 	gint tick_record;	/* IDLE: the tick record whose interrupt came in it, or -1 */
+	bool stopped_tick;	/* BUSY: the kernel stopped the tick on its way to the next entry */
 };
 
 /* A CPU's tick hrtimer: armed, for a boundary (trace time). */
@@ -72,6 +73,8 @@ struct converter {
 	unsigned int offset_samples;	/* hrtimer_expire_entry events behind clock_offset_ns */
 	unsigned int cpus_started_idle, cpus_never_idle, cpus_without_events;
 	uint64_t lost_gaps;
+	uint64_t tick_stop_ns;		/* what a tick stop cost: left out of the work before the entry */
+	uint64_t tick_stop_cuts;	/* busy periods that ended so */
 };
 
 /*

@@ -406,7 +406,18 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 				g_array_append_val(cv->poll_limits, residency);
 			}
 		} else if (p->phase == PHASE_BUSY) {
-			end_busy(cv, p, e->cpu, at);
+			uint64_t end = at;
+
+			/*
+			 * The kernel stopped the tick between select and this
+			 * entry: the simulator adds that cost itself where it
+			 * stops the tick.
+			 */
+			if (p->stopped_tick && cv->tick_stop_ns) {
+				end = MAX(p->since, at - MIN(at, cv->tick_stop_ns));
+				cv->tick_stop_cuts++;
+			}
+			end_busy(cv, p, e->cpu, end);
 		}
 		if (p->phase == PHASE_UNKNOWN && at > p->first_seen)
 			/* Running from the CPU's first event, before which nothing is known. */
@@ -562,8 +573,12 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 	case CAP_LOST:
 		cv->lost_gaps++;
 		break;
-	case CAP_IDLE_MISS:
 	case CAP_TICK_STOP:
+		/* On the way into a state: its cost is not the work's (end_busy()). */
+		if (e->flag && p->phase == PHASE_BUSY)
+			p->stopped_tick = true;
+		break;
+	case CAP_IDLE_MISS:
 		/* The real governor's outcome: for the report (real-usage.c), not the workload. */
 		break;
 	}
@@ -668,11 +683,12 @@ static void sort_events(struct imported *im)
 	g_array_set_size(im->events, kept);
 }
 
-static bool convert(const struct capture *c, const char *name, struct imported *out,
-		    const uint64_t *held_exit_cost_ns, GError **error)
+static bool convert(const struct capture *c, const char *name, uint64_t tick_stop_ns,
+		    struct imported *out, const uint64_t *held_exit_cost_ns, GError **error)
 {
 	struct converter cv = { .capture = c, .im = out, .sees_wakeups = c->counts[CAP_WAKEUP] > 0,
-				.held_exit_cost_ns = held_exit_cost_ns };
+				.held_exit_cost_ns = held_exit_cost_ns,
+				.tick_stop_ns = MIN(tick_stop_ns, TRACE_TICK_STOP_MAX_NS) };
 
 	memset(out, 0, sizeof(*out));
 	out->events = g_array_new(FALSE, FALSE, sizeof(struct trace_event));
@@ -714,6 +730,9 @@ static bool convert(const struct capture *c, const char *name, struct imported *
 		on_event(&cv, &g_array_index(c->events, struct cap_event, i), i);
 	finish_cpus(&cv);
 	out->header.poll_check_ns = poll_check(cv.poll_limits);
+	out->header.has_tick_stop = true;
+	out->header.tick_stop_ns = cv.tick_stop_ns;
+	out->tick_stop_cuts = cv.tick_stop_cuts;
 	exit_costs(&cv);
 	tick_work(&cv);
 	sort_events(out);
@@ -731,17 +750,23 @@ static bool convert(const struct capture *c, const char *name, struct imported *
 	return true;
 }
 
-bool import_convert(const struct capture *c, const char *name, struct imported *out,
-		    GError **error)
+bool import_convert_cut(const struct capture *c, const char *name, uint64_t tick_stop_ns,
+			struct imported *out, GError **error)
 {
 	uint64_t costs[KSHIM_STATE_MAX];
 
 	/* Twice: hold_up() needs each state's median exit cost, which takes the whole capture. */
-	if (!convert(c, name, out, NULL, error))
+	if (!convert(c, name, tick_stop_ns, out, NULL, error))
 		return false;
 	memcpy(costs, out->exit_cost_ns, sizeof(costs));
 	imported_clear(out);
-	return convert(c, name, out, costs, error);
+	return convert(c, name, tick_stop_ns, out, costs, error);
+}
+
+bool import_convert(const struct capture *c, const char *name, struct imported *out,
+		    GError **error)
+{
+	return import_convert_cut(c, name, 0, out, error);
 }
 
 static uint32_t to_us(uint64_t ns)

@@ -58,14 +58,25 @@ struct imported {
 	 */
 	uint64_t tick_work_ns;
 	unsigned int tick_work_samples;
+	/* Busy periods import_convert_cut() ended header.tick_stop_ns early. */
+	uint64_t tick_stop_cuts;
 };
 
 /* Fewer wakeups from a state than this give no exit cost for it. */
 #define IMPORT_EXIT_COST_MIN_SAMPLES	20
 
-/* name: the trace's name, or NULL. */
+/*
+ * name: the trace's name, or NULL.  The trace's header says what a tick
+ * stop costs (tick_stop_ns): import_convert() leaves the work as captured
+ * and says 0; import_convert_cut() ends each busy period that led to an
+ * idle entry at which the kernel stopped the tick (a tick_stop event with
+ * success=1 after its exit) tick_stop_ns earlier, for the simulator adds
+ * that cost itself wherever it stops the tick.
+ */
 bool import_convert(const struct capture *c, const char *name, struct imported *out,
 		    GError **error);
+bool import_convert_cut(const struct capture *c, const char *name, uint64_t tick_stop_ns,
+			struct imported *out, GError **error);
 void imported_clear(struct imported *im);
 
 /*

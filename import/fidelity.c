@@ -225,6 +225,27 @@ bool fidelity_read_selects(const char *calls, GArray **out, GError **error)
 }
 
 /*
+ * Whether the real period's select stopped a running tick, as its call log
+ * tells: the governor asked to, the tick ran and a halting state followed.
+ * (A timer due by the next tick keeps it running all the same; the log
+ * cannot tell, and the capture's tick_stop events are not by period.)
+ */
+static bool stops_tick(const struct platform *pl, const struct fid_period *p)
+{
+	return p->stop_tick && !p->tick_was_stopped && p->state >= 0 &&
+	       (unsigned int)p->state < pl->state_count && !pl->states[p->state].desc.polling;
+}
+
+/* The median of values (int64_t, sorted here), or 0 for none. */
+static int64_t median_i64(GArray *values)
+{
+	if (!values->len)
+		return 0;
+	g_array_sort(values, cmp_i64);
+	return g_array_index(values, int64_t, values->len / 2);
+}
+
+/*
  * The select before each real period: on its CPU, the last select whose
  * clock is at most its entry and less than match_ns before it, with the
  * state the period entered.  Both are read on one clock (trace_clock
@@ -233,7 +254,10 @@ bool fidelity_read_selects(const char *calls, GArray **out, GError **error)
 static void attach_inputs(const struct fid_options *o, GArray *real, struct fidelity *f)
 {
 	const GArray *sel = o->selects;
+	const struct platform *pl = o->run->platform;
 	GArray *lags = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	GArray *by[2] = { g_array_new(FALSE, FALSE, sizeof(int64_t)),
+			  g_array_new(FALSE, FALSE, sizeof(int64_t)) };
 	guint j = 0;
 
 	for (guint i = 0; i < real->len; i++) {
@@ -260,12 +284,16 @@ static void attach_inputs(const struct fid_options *o, GArray *real, struct fide
 		f->with_inputs++;
 		lag = (int64_t)(p->entry_ns - s->clock_ns);
 		g_array_append_val(lags, lag);
+		g_array_append_val(by[stops_tick(pl, p)], lag);
 	}
-	if (lags->len) {
-		g_array_sort(lags, cmp_i64);
-		f->select_lag_ns = g_array_index(lags, int64_t, lags->len / 2);
-	}
+	f->select_lag_ns = median_i64(lags);
+	f->select_lag_keep_ns = median_i64(by[0]);
+	f->select_lag_stop_ns = median_i64(by[1]);
+	f->select_lag_keep_n = by[0]->len;
+	f->select_lag_stop_n = by[1]->len;
 	g_array_free(lags, TRUE);
+	g_array_free(by[0], TRUE);
+	g_array_free(by[1], TRUE);
 }
 
 /* What PM QoS stores when nobody asks for a limit (PM_QOS_RESUME_LATENCY_NO_CONSTRAINT). */
@@ -384,22 +412,59 @@ static bool real_side(const struct capture *c, const struct platform *pl, struct
 /* Fewer periods with their select than this give no select lead. */
 #define SELECT_LEAD_MIN_SAMPLES	20
 
-/*
- * How long before the state's entry the captured kernel's governor chose:
- * the median the call log shows over all the capture's periods, to the µs
- * as a platform gives it; 0 (the platform's) without a call log or with
- * too few periods found with their select.
- */
-static uint64_t select_lead_ns(const struct fid_options *o, GArray *real)
+static uint64_t round_us(int64_t ns)
 {
+	return ns <= 0 ? 0 : ((uint64_t)ns + 500) / 1000 * 1000;
+}
+
+/*
+ * How long before the state's entry the captured kernel's governor chose
+ * (*lead_ns), and how much longer when it stopped a running tick
+ * (*stop_ns), to the µs as a platform gives them: the lead is the median
+ * the call log shows over the periods that did not stop the tick, and
+ * the tick stop the median over those that did, less the lead.  With
+ * fewer than SELECT_LEAD_MIN_SAMPLES periods of a kind, or without a call
+ * log, the platform's select_lead_us and tick_stop_us stand in; where only
+ * the stopping periods are enough, their lead is the platform's lead plus
+ * what is left.
+ */
+static void select_leads(const struct fid_options *o, GArray *real, uint64_t *lead_ns,
+			 uint64_t *stop_ns)
+{
+	const struct platform *pl = o->run->platform;
 	struct fidelity all = { 0 };
 
+	*lead_ns = (uint64_t)pl->select_lead_us * 1000;
+	*stop_ns = (uint64_t)pl->tick_stop_us * 1000;
 	if (!o->selects)
-		return 0;
+		return;
 	attach_inputs(o, real, &all);
-	if (all.with_inputs < SELECT_LEAD_MIN_SAMPLES || all.select_lag_ns <= 0)
-		return 0;
-	return ((uint64_t)all.select_lag_ns + 500) / 1000 * 1000;
+	if (all.select_lag_keep_n >= SELECT_LEAD_MIN_SAMPLES)
+		*lead_ns = round_us(all.select_lag_keep_ns);
+	if (all.select_lag_stop_n >= SELECT_LEAD_MIN_SAMPLES)
+		*stop_ns = round_us(all.select_lag_stop_ns - (int64_t)*lead_ns);
+}
+
+/* The simulation's select lead: select_leads()'s; 0 for the platform's. */
+static uint64_t select_lead_ns(const struct fid_options *o, GArray *real)
+{
+	uint64_t lead, stop;
+
+	select_leads(o, real, &lead, &stop);
+	return lead;
+}
+
+bool fidelity_tick_stop_ns(const struct fid_options *o, const struct capture *c,
+			   uint64_t *out, GError **error)
+{
+	struct fidelity all;
+	uint64_t lead;
+	bool ok = real_side(c, o->run->platform, &all, error);
+
+	if (ok)
+		select_leads(o, all.real.periods, &lead, out);
+	fidelity_clear(&all);
+	return ok;
 }
 
 bool fidelity_compute(const struct fid_options *o, const struct capture *c,

@@ -74,6 +74,9 @@ struct fidelity {
 	/* ... and, of the matched ones among them, those whose inputs agree. */
 	uint64_t matched_inputs, same_tick_state, same_sleep, same_stop_tick;
 	int64_t select_lag_ns;		/* median of cpu_idle time − select clock */
+	/* ... of the periods that did not stop a running tick, and of those that did */
+	int64_t select_lag_keep_ns, select_lag_stop_ns;
+	guint select_lag_keep_n, select_lag_stop_n;
 };
 
 /*
@@ -87,6 +90,18 @@ bool fidelity_compute(const struct fid_options *o, const struct capture *c,
 		      const struct imported *im, const char *trace_path, struct fidelity *out,
 		      GError **error);
 void fidelity_clear(struct fidelity *f);
+
+/*
+ * What stopping the tick cost the captured kernel, for
+ * import_convert_cut(): from select to entry, the median time over the
+ * periods whose select stopped a running tick less that over the others
+ * (the call log's selects against the capture's entries; the platform's
+ * select_lead_us for the others' when fewer than 20 show it); the
+ * platform's tick_stop_us without a call log or with fewer than 20
+ * stopping periods.
+ */
+bool fidelity_tick_stop_ns(const struct fid_options *o, const struct capture *c,
+			   uint64_t *out, GError **error);
 
 /*
  * The selects of a call log that carry a decision (struct calllog_select),

@@ -424,6 +424,49 @@ static void test_tick_work_measured(void **state)
 }
 
 /*
+ * tick-stop.txt, t0 = 200 s, one CPU woken by irq 30 at 1000, 2000 and
+ * 3000 us.  Before the entries at 1160 and 3020 the kernel stopped the
+ * tick (tick_stop success=1); before the one at 2100 it could not.  Cut
+ * by a tick stop of 40 us, the first work is 1000..1120 = 120 us (160
+ * uncut), the second stays 2000..2100 = 100 us, and the third, 20 us
+ * long, ends at its exit: 0.  The header says the cost left out.
+ */
+static void test_tick_stop_cut(void **state)
+{
+	g_autoptr(GError) error = NULL;
+	const uint64_t want[] = { 120000, 100000, 0 };
+	struct imported im;
+	struct capture c;
+	unsigned int k = 0;
+
+	(void)state;
+	load_ok("tick-stop.txt", &c);
+	if (!import_convert_cut(&c, "test", 40000, &im, &error))
+		fail_msg("%s", error->message);
+	assert_true(im.header.has_tick_stop);
+	assert_int_equal(im.header.tick_stop_ns, 40000);
+	assert_int_equal(im.tick_stop_cuts, 2);
+	for (guint i = 0; i < im.events->len; i++) {
+		const struct trace_event *ev = &g_array_index(im.events, struct trace_event, i);
+
+		if (ev->kind != TRACE_IRQ)
+			continue;
+		assert_true(k < G_N_ELEMENTS(want));
+		assert_int_equal(ev->work_ns, want[k++]);
+	}
+	assert_int_equal(k, G_N_ELEMENTS(want));
+	assert_reads_back(&im);
+	imported_clear(&im);
+	/* Uncut: the work as captured, and a tick stop that costs nothing. */
+	import_ok("tick-stop.txt", &im);
+	assert_true(im.header.has_tick_stop);
+	assert_int_equal(im.header.tick_stop_ns, 0);
+	assert_int_equal(im.tick_stop_cuts, 0);
+	imported_clear(&im);
+	capture_clear(&c);
+}
+
+/*
  * poll-tick.txt, t0 = 20 s, offset 0: cpu 0 polls (state 0) every 100 us.
  * The first 21 periods end by an interrupt 50 us in, and the CPU leaves
  * 10 us after it; in the next 30 the tick's interrupt comes 5 us in and
@@ -671,6 +714,7 @@ int main(void)
 		cmocka_unit_test(test_poll_exit_cost_without_the_tick),
 		cmocka_unit_test(test_held_in_poll),
 		cmocka_unit_test(test_tick_work_measured),
+		cmocka_unit_test(test_tick_stop_cut),
 		cmocka_unit_test(test_trace_cmd_report),
 		cmocka_unit_test(test_rearm_elsewhere_cancels_first),
 		cmocka_unit_test(test_kernel_timing),

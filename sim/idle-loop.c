@@ -113,6 +113,8 @@ bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_govern
 	c->tick_work_ns = (uint64_t)cfg->platform->tick_work_us * 1000;
 	c->select_lead_ns = cfg->select_lead_ns ? cfg->select_lead_ns :
 			    (uint64_t)cfg->platform->select_lead_us * 1000;
+	c->tick_stop_ns = cfg->has_tick_stop ? cfg->tick_stop_ns :
+			  (uint64_t)cfg->platform->tick_stop_us * 1000;
 	c->timer_latency_ns = (uint64_t)cfg->platform->timer_latency_us * 1000;
 	c->state_count = cfg->platform->state_count;
 	for (unsigned int i = 0; i < c->state_count; i++) {
@@ -235,15 +237,16 @@ static uint64_t expire_timer(struct sim_cpu *c)
 /*
  * idle_call_stop_or_retain_tick(): once stopped, the tick stays stopped
  * whatever the governor says until the CPU leaves the idle loop to run a
- * task.  tick_nohz_idle_stop_tick() keeps a running tick when a timer is due
- * by the next tick boundary (tick_nohz_next_event() returns 0 then), as
- * stopping it would gain nothing.
+ * task.  tick_nohz_idle_stop_tick() keeps a running tick only when
+ * tick_nohz_next_event() finds an event within a tick: with high
+ * resolution timers it looks at the timer wheel alone
+ * (get_next_timer_interrupt(); hrtimer_get_next_event() answers KTIME_MAX
+ * then), and the trace's timers are all hrtimers, so a timer due before
+ * the next boundary does not keep the tick.
  */
 static void stop_or_retain_tick(struct sim_cpu *c, bool stop_tick)
 {
 	if (!stop_tick || c->tick_stopped)
-		return;
-	if (first_timer_ns(c) <= c->next_tick_ns)
 		return;
 	c->tick_stopped = true;
 }
@@ -273,13 +276,15 @@ static void tick_while_polling(struct sim_cpu *c)
 
 /*
  * When the governor reads the clock, and from when the tick code measures
- * the sleep length (host.h), for a state entered at now.  The governor
- * chooses some µs before the entry, within the work just done (a trace's
- * work runs to the entry), and do_idle() takes the idle entry time just
- * before.  A polling limit returns to select without passing through the
- * tick code.  Neither does a kept tick that woke the CPU from a halting
- * state and brought no work: its handler's return took the idle entry
- * time (wake_up()), and the select comes within the tick's work after it.
+ * the sleep length (host.h), for the idle loop reached at now.  The
+ * governor chooses some µs before the entry, within the work just done (a
+ * trace's work runs to the entry, less the cost of stopping the tick where
+ * the recorded kernel stopped it: go_idle() adds that where it stops the
+ * tick), and do_idle() takes the idle entry time just before.  A polling
+ * limit returns to select without passing through the tick code.  Neither
+ * does a kept tick that woke the CPU from a halting state and brought no
+ * work: its handler's return took the idle entry time (wake_up()), and the
+ * select comes within the tick's work after it.
  */
 static inline void select_times(struct sim_cpu *c, enum wake_cause cause, uint64_t now)
 {
@@ -303,6 +308,7 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 {
 	const uint64_t now = c->busy_end, end = c->end_ns;
 	struct idle_period *p = &c->period;
+	bool was_stopped;
 
 	if (now > c->work_from) {
 		c->busy_ns += MIN(now, end) - MIN(c->work_from, end);
@@ -327,10 +333,18 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 	}
 	if (c->observer.selected)
 		c->observer.selected(c->observer.priv, p);
+	was_stopped = c->tick_stopped;
 	stop_or_retain_tick(c, p->stop_tick);
 	p->tick_stopped = c->tick_stopped;
+	/*
+	 * Stopping a running tick reprograms its hrtimer before the state is
+	 * entered, with interrupts off: what comes meanwhile wakes the CPU at
+	 * the entry (sleep_in_state()).
+	 */
+	if (c->tick_stopped && !was_stopped)
+		p->entry_ns = now + c->tick_stop_ns;
 	c->tick_at = tick_interrupt_ns(c, p->next_tick_ns);
-	c->poll_end = c->polling[p->state] ? now + c->poll_limit_ns : NEVER;
+	c->poll_end = c->polling[p->state] ? p->entry_ns + c->poll_limit_ns : NEVER;
 	c->wake_limit = MIN(c->tick_at, c->poll_end);
 	c->tick_while_polling = false;
 	c->phase = CPU_IDLE;

@@ -32,6 +32,8 @@ struct sim_config {
 	uint64_t mono_ns;		/* ... and its CLOCK_MONOTONIC at time 0 */
 	uint64_t poll_check_ns;		/* ... and its polling check interval; 0: the platform's */
 	uint64_t select_lead_ns;	/* measured select lead (teosim fidelity); 0: the platform's */
+	bool has_tick_stop;		/* the trace's tick-stop cost, else the platform's */
+	uint64_t tick_stop_ns;
 };
 
 enum wake_cause {
@@ -44,7 +46,7 @@ enum wake_cause {
 
 /* One pass through cpuidle_idle_call(). */
 struct idle_period {
-	uint64_t entry_ns;		/* the state's entry (select and the tick decision: select_lead before) */
+	uint64_t entry_ns;		/* the state's entry (select: select_lead before, and tick_stop more if stopped) */
 	int64_t sleep_length_ns;	/* what the governor was told ... */
 	int64_t delta_next_ns;
 	bool tick_was_stopped;		/* ... and the tick state it saw */
@@ -102,7 +104,8 @@ struct sim_cpu {
 	uint64_t timer_latency_ns;		/* a timer's interrupt comes this long after its expiry */
 	uint64_t idle_loop_ns;			/* from a polling limit to the next select */
 	uint64_t tick_work_ns;			/* the tick's handler, when the tick woke the CPU */
-	uint64_t select_lead_ns;		/* select comes this long before the state's entry */
+	uint64_t select_lead_ns;		/* select comes this long before the state's entry ... */
+	uint64_t tick_stop_ns;			/* ... and this much more when it stops the tick */
 	/* The trace's last tick record: the boundary and when its interrupt came. */
 	uint64_t tick_record_ns, tick_record_fires_ns;
 	bool polling[KSHIM_STATE_MAX];

@@ -49,6 +49,12 @@ struct platform {
 	 * the entry) includes.
 	 */
 	uint32_t select_lead_us;
+	/*
+	 * What tick_nohz_idle_stop_tick() adds between select and the entry
+	 * when it stops a running tick (the hrtimer reprogrammed): select
+	 * comes select_lead_us + tick_stop_us before such an entry.
+	 */
+	uint32_t tick_stop_us;
 	unsigned int state_count;
 	struct platform_state states[KSHIM_STATE_MAX];
 };

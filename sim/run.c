@@ -27,6 +27,8 @@ struct sim_config sim_config_for(const struct sim_run_options *o,
 		.end_ns = h->end_ns,
 		.mono_ns = h->mono_ns,
 		.poll_check_ns = h->poll_check_ns,
+		.has_tick_stop = h->has_tick_stop,
+		.tick_stop_ns = h->tick_stop_ns,
 	};
 }
 

@@ -200,6 +200,61 @@ static void test_select_lead(void **state)
 }
 
 /*
+ * Stopping the tick takes time between select and the entry (tick_stop_us,
+ * 30 us), keeping it none.  The CPU works from 0 to 500 us, the governor
+ * chooses C1 and asks to stop the tick at 490 us (select_lead_us, 10 us
+ * before), told the timer at 2 ms 1510 us away; the tick stops, which
+ * takes it to 530 us, the entry.  The timer's interrupt at 2 ms ends the
+ * period: residency 2002 - 530 = 1472 us.  Its 50 us of work, with the
+ * tick running again, end at 2052 us; this time the governor keeps the
+ * tick, at 2042 us, and enters at 2052 us; the tick at 4 ms wakes it:
+ * residency 4002 - 2052 = 1950 us.
+ */
+static void test_tick_stop_cost(void **state)
+{
+	static const struct script_step steps[] = { { 1, true }, { 1, false } };
+	const struct trace_event ev[] = { ev_busy(0, 500 * US), ev_timer(0, 1, 2 * MS, 0, 50 * US) };
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 5 * MS);
+	r.platform.select_lead_us = 10;
+	r.platform.tick_stop_us = 30;
+	script_run_go(&r, "script-6.1", ev, 2, steps, 2);
+	assert_int_equal(script.selected[0].clock_ns, 490 * US);
+	assert_int_equal(script.selected[0].sleep_length_ns, 1510 * US);
+	assert_int_equal(script.reflected[0].clock_ns, 2002 * US);
+	assert_int_equal(script.reflected[0].residency_ns, 1472 * US);
+	assert_int_equal(script.selected[1].clock_ns, 2042 * US);
+	assert_false(script.selected[1].tick_stopped);
+	assert_int_equal(script.reflected[1].clock_ns, 4002 * US);
+	assert_true(script.reflected[1].got_tick);
+	assert_int_equal(script.reflected[1].residency_ns, 1950 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
+ * A trace's tick-stop cost (tick_stop_ns, 0 here: an imported trace whose
+ * work was not cut) stands for the platform's (30 us): the entry is at
+ * the end of the work, 500 us, and the residency 2002 - 500 = 1502 us.
+ */
+static void test_trace_tick_stop(void **state)
+{
+	static const struct script_step steps[] = { { 1, true } };
+	const struct trace_event ev[] = { ev_busy(0, 500 * US), ev_timer(0, 1, 2 * MS, 0, 0) };
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 3 * MS);
+	r.platform.tick_stop_us = 30;
+	r.cfg.has_tick_stop = true;
+	r.cfg.tick_stop_ns = 0;
+	script_run_go(&r, "script-6.1", ev, 2, steps, 1);
+	assert_int_equal(script.reflected[0].residency_ns, 1502 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
  * A trace's measured check interval (poll_check_ns, 70 us) stands for the
  * platform's (100 us): the 250 us limit is noticed at the fourth check,
  * 280 us.
@@ -385,6 +440,8 @@ int main(void)
 		cmocka_unit_test(test_poll_check_and_idle_loop),
 		cmocka_unit_test(test_interrupt_pending_through_reselect),
 		cmocka_unit_test(test_select_lead),
+		cmocka_unit_test(test_tick_stop_cost),
+		cmocka_unit_test(test_trace_tick_stop),
 		cmocka_unit_test(test_trace_poll_check),
 		cmocka_unit_test(test_tick_phase_and_work),
 		cmocka_unit_test(test_tick_renews_idle_entry),

@@ -15,6 +15,8 @@
 #define TRACE_PLATFORM_MAX	255
 /* The header's poll_check_ns: as much as a platform's poll_check_us may say. */
 #define TRACE_POLL_CHECK_MAX_NS	((uint64_t)UINT32_MAX * 1000)
+/* The header's tick_stop_ns: as much as a platform's tick_stop_us may say. */
+#define TRACE_TICK_STOP_MAX_NS	((uint64_t)UINT32_MAX * 1000)
 /* Timers armed at once: what the reader and each simulated CPU hold in memory. */
 #define TRACE_ARMED_MAX		(1u << 20)
 

@@ -13,6 +13,8 @@ void trace_write_header(FILE *out, const struct trace_header *h)
 		fprintf(out, "mono_ns %" PRIu64 "\n", h->mono_ns);
 	if (h->poll_check_ns)
 		fprintf(out, "poll_check_ns %" PRIu64 "\n", h->poll_check_ns);
+	if (h->has_tick_stop)
+		fprintf(out, "tick_stop_ns %" PRIu64 "\n", h->tick_stop_ns);
 	if (h->platform)
 		fprintf(out, "platform %s\n", h->platform);
 }

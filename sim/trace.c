@@ -179,9 +179,9 @@ static bool read_version(struct trace_reader *r, GError **error)
 
 /* The header's records, each allowed once (traces/trace-format.md). */
 enum header_record { HDR_CPUS, HDR_END, HDR_NAME, HDR_MONO, HDR_PLATFORM, HDR_POLL_CHECK,
-		     HDR_COUNT };
+		     HDR_TICK_STOP, HDR_COUNT };
 static const char *const header_records[HDR_COUNT] = {
-	"cpus", "end_ns", "name", "mono_ns", "platform", "poll_check_ns",
+	"cpus", "end_ns", "name", "mono_ns", "platform", "poll_check_ns", "tick_stop_ns",
 };
 
 static int header_record_index(const char *keyword)
@@ -222,6 +222,10 @@ static bool read_header_value(struct trace_reader *r, int record, const char *v,
 		return kv_u64(kv, "mono_ns", v, 0, TRACE_TIME_MAX, &h->mono_ns, error);
 	case HDR_POLL_CHECK:
 		return kv_u64(kv, "poll_check_ns", v, 1, TRACE_POLL_CHECK_MAX_NS, &h->poll_check_ns,
+			      error);
+	case HDR_TICK_STOP:
+		h->has_tick_stop = true;
+		return kv_u64(kv, "tick_stop_ns", v, 0, TRACE_TICK_STOP_MAX_NS, &h->tick_stop_ns,
 			      error);
 	case HDR_NAME:
 		if (!parse_name(kv, "name", v, TRACE_NAME_MAX, error))

@@ -65,6 +65,14 @@ struct trace_header {
 	 * machine under this workload, or 0: the platform's poll_check_us.
 	 */
 	uint64_t poll_check_ns;
+	/*
+	 * With has_tick_stop: what stopping the tick cost the recorded
+	 * machine, left out of the work before each idle entry at which its
+	 * kernel stopped the tick; the simulator adds it where it stops the
+	 * tick itself, in place of the platform's tick_stop_us.
+	 */
+	bool has_tick_stop;
+	uint64_t tick_stop_ns;
 };
 
 struct trace_reader;
