@@ -15,7 +15,7 @@ struct sweep_writer {
 	const struct sweep *sweep;
 	struct sweep_shard shard;
 	char *csv_path, *json_path, *phases_path;
-	FILE *csv, *json, *phases;	/* the shard file is csv */
+	FILE *csv, *json, *phases;	/* csv: results.csv, or a shard's shard.txt */
 	bool first_cell;
 };
 
