@@ -248,7 +248,7 @@ static void test_shards_round_trip(void **state)
 {
 	g_autofree char *path = test_write(dir, "good.sweep", good, -1);
 	g_autofree struct sweep_cell_values *cells = NULL;
-	char *dirs[2];
+	char *dirs[2], want[16];
 	struct sweep_shard_reader *r;
 	GError *error = NULL;
 	struct sweep s;
@@ -265,7 +265,8 @@ static void test_shards_round_trip(void **state)
 
 		assert_true(sweep_shards_read(r, &b, cells, &error));
 		assert_string_equal(sweep_shards_dir(r, w), dirs[w % 2 ? 0 : 1]);
-		assert_string_equal(cells[5].text[3], g_strdup_printf("%u.%u", w, 503));
+		snprintf(want, sizeof(want), "%u.%u", w, 503);
+		assert_string_equal(cells[5].text[3], want);
 	}
 	assert_true(sweep_shards_close(r, &error));
 	assert_null(error);
