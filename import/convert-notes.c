@@ -48,6 +48,10 @@ static void exit_cost_note(struct converter *cv)
 		note(cv, "wakeups from polling held up after their interrupt: %" G_GUINT64_FORMAT
 		     ", held %" G_GUINT64_FORMAT " ns in all (held_ns) before leaving the state",
 		     cv->poll_held, cv->poll_held_ns);
+	if (cv->im->counts.idle_loop_wakeups)
+		note(cv, "wakeups by a handler alone, the tick stopped and no task woken: %"
+		     G_GUINT64_FORMAT " (idle_loop): the CPU stayed in the idle loop",
+		     cv->im->counts.idle_loop_wakeups);
 	if (cv->hurried)
 		note(cv, "wakeups quicker than the state's median exit cost: %" G_GUINT64_FORMAT
 		     ", their interrupts taken %" G_GUINT64_FORMAT " ns earlier in all, so that "

@@ -33,6 +33,9 @@ struct cpu_track {
 	int state;		/* IDLE, BUSY: the state entered; -1 unknown */
 	gint tick_record;	/* IDLE: the tick record whose interrupt came in it, or -1 */
 	bool stopped_tick;	/* BUSY: the kernel stopped the tick on its way to the next entry */
+	bool tick_off;		/* the tick is stopped: by a tick_stop, until do_idle() is left */
+	bool off_at_exit;	/* BUSY: tick_off as the CPU left its state */
+	bool task_woken;	/* IDLE, BUSY: a task was woken on this CPU since the entry */
 };
 
 /* A CPU's tick hrtimer: armed, for a boundary (trace time). */

@@ -197,17 +197,46 @@ static void on_timer_cancel(struct converter *cv, const struct cap_event *e, gui
 	t->touched_ns = at;
 }
 
+/*
+ * Whether the interrupt that ended p's halting state ran its handler
+ * alone: do_idle() loops while no task is to run, so with the tick
+ * stopped and no task woken on the CPU up to its next entry, the kernel
+ * never reached tick_nohz_idle_exit() and the tick stayed stopped.  The
+ * polling state takes such interrupts and polls on; a capture without
+ * sched_wakeup cannot tell.
+ */
+static bool stays_in_idle_loop(const struct converter *cv, const struct cpu_track *p)
+{
+	return cv->sees_wakeups && p->off_at_exit && p->state > 0 && !p->task_woken &&
+	       !p->remote_wakeup && (p->cause == CAUSE_TIMER || p->cause == CAUSE_IRQ ||
+				     p->cause == CAUSE_TICK);
+}
+
+/*
+ * A CPU that left do_idle() restarted the tick; one that stopped it again
+ * before this entry (tick_stop) has it stopped.
+ */
+static void track_tick(const struct converter *cv, struct cpu_track *p)
+{
+	if (!stays_in_idle_loop(cv, p) && !p->stopped_tick)
+		p->tick_off = false;
+}
+
 /* The work of a busy period goes to what started it. */
 static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu, uint64_t end)
 {
 	uint64_t work = end - p->since;
+	bool in_loop = stays_in_idle_loop(cv, p);
 	struct trace_event *ev;
 
 	switch (p->cause) {
 	case CAUSE_TIMER:
 		cv->im->counts.timer_wakeups++;
 		if (p->cause_event >= 0) {
-			g_array_index(cv->im->events, struct trace_event, p->cause_event).work_ns = work;
+			ev = &g_array_index(cv->im->events, struct trace_event, p->cause_event);
+			ev->work_ns = work;
+			ev->idle_loop = in_loop;
+			cv->im->counts.idle_loop_wakeups += in_loop;
 			break;
 		}
 		/* Armed before the capture, or its hrtimer_start is missing. */
@@ -216,6 +245,8 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 		ev->expires_ns = MAX(p->cause_at, p->idle_since);
 		ev->work_ns = work;
 		ev->held_ns = p->held_ns;
+		ev->idle_loop = in_loop;
+		cv->im->counts.idle_loop_wakeups += in_loop;
 		break;
 	case CAUSE_TICK:
 		cv->im->counts.tick_wakeups++;
@@ -242,6 +273,8 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 			ev = emit(cv, TRACE_IRQ, p->since, cpu);
 		}
 		ev->work_ns = work;
+		ev->idle_loop = in_loop && p->cause == CAUSE_IRQ;
+		cv->im->counts.idle_loop_wakeups += ev->idle_loop;
 		break;
 	}
 }
@@ -418,13 +451,14 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 				cv->tick_stop_cuts++;
 			}
 			end_busy(cv, p, e->cpu, end);
+			track_tick(cv, p);
 		}
 		if (p->phase == PHASE_UNKNOWN && at > p->first_seen)
 			/* Running from the CPU's first event, before which nothing is known. */
 			emit(cv, TRACE_BUSY, p->first_seen, e->cpu)->work_ns = at - p->first_seen;
 		*p = (struct cpu_track){ .phase = PHASE_IDLE, .idle_since = at, .state = e->state,
 					 .first_seen = p->first_seen, .seen = true,
-					 .tick_record = -1 };
+					 .tick_record = -1, .tick_off = p->tick_off };
 		return;
 	}
 	if (p->phase == PHASE_BUSY) {
@@ -440,6 +474,7 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 	}
 	p->phase = PHASE_BUSY;
 	p->since = at;
+	p->off_at_exit = p->tick_off;
 	sample_exit_cost(cv, p);
 	hold_up(cv, p);
 	if (p->cause == CAUSE_NONE && p->remote_wakeup)
@@ -563,6 +598,7 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 		on_wake_source(cv, e);
 		break;
 	case CAP_WAKEUP:
+		cv->cpus[e->target_cpu].task_woken = true;
 		/* A wakeup of an idle CPU from elsewhere, without an IPI when it polls. */
 		if (e->target_cpu != e->cpu && cv->cpus[e->target_cpu].phase == PHASE_IDLE &&
 		    !cv->cpus[e->target_cpu].remote_wakeup) {
@@ -577,6 +613,8 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 		/* On the way into a state: its cost is not the work's (end_busy()). */
 		if (e->flag && p->phase == PHASE_BUSY)
 			p->stopped_tick = true;
+		if (e->flag)
+			p->tick_off = true;
 		break;
 	case CAP_IDLE_MISS:
 		/* The real governor's outcome: for the report (real-usage.c), not the workload. */

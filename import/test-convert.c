@@ -424,6 +424,36 @@ static void test_tick_work_measured(void **state)
 }
 
 /*
+ * idle-loop.txt, t0 = 300 s, one CPU in state 2, woken by irq 30 at 1000,
+ * 2000, 3000 and 4000 us.  The tick was stopped before the first entry.
+ * The first interrupt wakes no task: the CPU stays in do_idle() with the
+ * tick stopped, so its record says idle_loop.  The second wakes a task on
+ * the CPU (sched_wakeup), which leaves the idle loop and restarts the
+ * tick; the third comes with the tick running (no tick_stop since), so
+ * neither stays.  The fourth ends the capture before its next entry.
+ */
+static void test_idle_loop_wakeups(void **state)
+{
+	const bool want[] = { true, false, false };
+	struct imported im;
+	unsigned int k = 0;
+
+	(void)state;
+	import_ok("idle-loop.txt", &im);
+	for (guint i = 0; i < im.events->len; i++) {
+		const struct trace_event *ev = &g_array_index(im.events, struct trace_event, i);
+
+		if (ev->kind != TRACE_IRQ || k == G_N_ELEMENTS(want))
+			continue;
+		assert_int_equal(ev->idle_loop, want[k++]);
+	}
+	assert_int_equal(k, G_N_ELEMENTS(want));
+	assert_int_equal(im.counts.idle_loop_wakeups, 1);
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
  * tick-stop.txt, t0 = 200 s, one CPU woken by irq 30 at 1000, 2000 and
  * 3000 us.  Before the entries at 1160 and 3020 the kernel stopped the
  * tick (tick_stop success=1); before the one at 2100 it could not.  Cut
@@ -715,6 +745,7 @@ int main(void)
 		cmocka_unit_test(test_held_in_poll),
 		cmocka_unit_test(test_tick_work_measured),
 		cmocka_unit_test(test_tick_stop_cut),
+		cmocka_unit_test(test_idle_loop_wakeups),
 		cmocka_unit_test(test_trace_cmd_report),
 		cmocka_unit_test(test_rearm_elsewhere_cancels_first),
 		cmocka_unit_test(test_kernel_timing),

@@ -160,6 +160,14 @@ static inline uint64_t first_timer_fires_ns(const struct sim_cpu *c)
 	return timer_queue_first_fires_ns(&c->timers);
 }
 
+/* Whether the earliest timer's interrupt runs its handler alone, staying in the idle loop. */
+static inline bool first_timer_idle_loop(const struct sim_cpu *c)
+{
+	const struct sim_timer *t = timer_queue_first(&c->timers);
+
+	return t && t->idle_loop;
+}
+
 /* How long the earliest timer's interrupt holds up the CPU it wakes (0: none). */
 static inline uint64_t first_timer_held_ns(const struct sim_cpu *c)
 {
@@ -205,13 +213,16 @@ static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *e
 	case TRACE_TIMER:
 		timer_queue_arm(&c->timers, ev->timer_id, ev->expires_ns,
 				ev->fires_ns ? ev->fires_ns - ev->expires_ns : c->timer_latency_ns,
-				ev->period_ns, ev->work_ns, ev->held_ns);
+				ev->period_ns, ev->work_ns, ev->held_ns, ev->idle_loop);
 		return 0;
 	case TRACE_CANCEL:
 		timer_queue_cancel(&c->timers, ev->timer_id);
 		return 0;
 	case TRACE_IRQ:
 	case TRACE_BUSY:
+		/* A task's work, or a handler's, takes the CPU out of the idle loop. */
+		if (ev->work_ns && !ev->idle_loop)
+			c->in_idle_loop = false;
 		return ev->work_ns;
 	case TRACE_TICK:
 		take_tick_record(c, ev);
@@ -230,7 +241,9 @@ static uint64_t expire_timer(struct sim_cpu *c)
 	timer_queue_pop(&c->timers, &t);
 	if (t.period_ns)
 		timer_queue_arm(&c->timers, t.id, t.expires_ns + t.period_ns, t.late_ns, t.period_ns,
-				t.work_ns, t.held_ns);
+				t.work_ns, t.held_ns, t.idle_loop);
+	if (t.work_ns && !t.idle_loop)
+		c->in_idle_loop = false;
 	return t.work_ns;
 }
 
@@ -283,14 +296,15 @@ static void tick_while_polling(struct sim_cpu *c)
  * tick), and do_idle() takes the idle entry time just before.  A polling
  * limit returns to select without passing through the tick code.  Neither
  * does a kept tick that woke the CPU from a halting state and brought no
- * work: its handler's return took the idle entry time (wake_up()), and the
- * select comes within the tick's work after it.
+ * work, nor an interrupt that ran its handler alone (in_idle_loop): the
+ * handler's return took the idle entry time (wake_up()), and the select
+ * comes within the tick's work or the handler's after it.
  */
 static inline void select_times(struct sim_cpu *c, enum wake_cause cause, uint64_t now)
 {
 	if (cause == WAKE_POLL_LIMIT) {
 		c->clock_ns = now;
-	} else if (cause == WAKE_TICK && now == c->work_from) {
+	} else if ((cause == WAKE_TICK && now == c->work_from) || c->in_idle_loop) {
 		c->clock_ns = now - MIN(c->select_lead_ns, now - c->idle_entry_ns);
 	} else {
 		c->clock_ns = now - MIN(c->select_lead_ns, now - c->work_from);
@@ -300,7 +314,9 @@ static inline void select_times(struct sim_cpu *c, enum wake_cause cause, uint64
 
 /*
  * The work queued up to busy_end is done.  If there was any, a task ran:
- * do_idle() was left and tick_nohz_idle_exit() restarted the tick.  Then,
+ * do_idle() was left and tick_nohz_idle_exit() restarted the tick; unless
+ * it was the handlers of interrupts that woke no task (in_idle_loop), after
+ * which do_idle() goes on to the next select with the tick as it was.  Then,
  * unless the trace has ended, the first half of cpuidle_idle_call() at
  * busy_end: select, stop or retain the tick, enter the state.
  */
@@ -312,9 +328,10 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 
 	if (now > c->work_from) {
 		c->busy_ns += MIN(now, end) - MIN(c->work_from, end);
-		if (c->tick_stopped)
+		if (c->tick_stopped && !c->in_idle_loop) {
 			c->tick_started_ns = c->work_from;
-		c->tick_stopped = false;
+			c->tick_stopped = false;
+		}
 	}
 	if (now >= end) {
 		c->phase = CPU_DONE;
@@ -322,6 +339,7 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 	}
 	select_times(c, p->cause, now);
 	c->reselecting = false;
+	c->in_idle_loop = false;
 	*p = (struct idle_period){ .entry_ns = now };
 	sim_host_enter_idle(c, p);
 	p->state = kshim_machine_select(c->machine, 0, &p->stop_tick);
@@ -358,7 +376,8 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
  * A period still idle at the end of the trace is neither accounted nor
  * reflected.
  */
-static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause cause)
+static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause cause,
+			   bool idle_loop)
 {
 	struct idle_period *p = &c->period;
 	uint64_t residency_ns;
@@ -380,9 +399,10 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 	 * The tick's handler wakes no task: as its interrupt returns to the
 	 * idle loop, tick_nohz_irq_exit() takes the idle entry time anew, just
 	 * before the exit (the exit cost includes the handler).  The next
-	 * select's sleep length counts from there, not from the select.
+	 * select's sleep length counts from there, not from the select.  So
+	 * does any other interrupt whose handler wakes no task (idle_loop).
 	 */
-	if (cause == WAKE_TICK)
+	if (cause == WAKE_TICK || idle_loop)
 		c->idle_entry_ns = c->clock_ns;
 	kshim_machine_entered(c->machine, 0, p->state, p->state, residency_ns,
 			      cause == WAKE_POLL_LIMIT);
@@ -412,6 +432,7 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 		(cause == WAKE_TICK ? c->tick_work_ns : cause == WAKE_POLL_LIMIT ? c->idle_loop_ns : 0);
 	c->phase = CPU_WORKING;
 	c->reselecting = cause == WAKE_POLL_LIMIT;
+	c->in_idle_loop = idle_loop;
 }
 
 /* Whether ev interrupts the CPU (the rest only change its timers). */
@@ -471,24 +492,25 @@ static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *e
 
 	for (;;) {
 		if (timer_at <= MIN(ev_at, c->wake_limit)) {
-			wake_up(c, MAX(timer_at, entry) + first_timer_held_ns(c), WAKE_TIMER);
+			wake_up(c, MAX(timer_at, entry) + first_timer_held_ns(c), WAKE_TIMER,
+				first_timer_idle_loop(c));
 			return false;
 		}
 		if (ev_at <= c->wake_limit)
 			break;
 		if (c->tick_at > c->poll_end) {
-			wake_up(c, c->wake_limit, WAKE_POLL_LIMIT);
+			wake_up(c, c->wake_limit, WAKE_POLL_LIMIT, false);
 			return false;
 		}
 		if (!c->polling[c->period.state]) {
-			wake_up(c, c->wake_limit, WAKE_TICK);
+			wake_up(c, c->wake_limit, WAKE_TICK, false);
 			return false;
 		}
 		tick_while_polling(c);
 	}
 	if (interrupts(ev)) {
 		/* Its work is taken working. */
-		wake_up(c, MAX(ev_at, entry) + ev->held_ns, WAKE_EVENT);
+		wake_up(c, MAX(ev_at, entry) + ev->held_ns, WAKE_EVENT, ev->idle_loop);
 		return false;
 	}
 	take_event(c, ev);

@@ -117,6 +117,7 @@ struct sim_cpu {
 	bool got_tick;
 	bool tick_while_polling;		/* CPU_IDLE: the tick ran in the polling loop */
 	bool reselecting;			/* CPU_WORKING: from a polling limit to the next entry */
+	bool in_idle_loop;			/* CPU_WORKING: only handlers ran, no task: do_idle() goes on */
 	uint64_t idle_entry_ns;			/* the tick code's idle entry time (host.h) */
 	uint64_t next_tick_ns;			/* these three: as of the last idle entry */
 	int64_t sleep_length_ns, delta_next_ns;

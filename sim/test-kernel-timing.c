@@ -234,6 +234,40 @@ static void test_tick_stop_cost(void **state)
 }
 
 /*
+ * An interrupt whose handler wakes no task (idle_loop) leaves do_idle()
+ * running: the tick stays stopped and the handler's return renews the
+ * idle entry time.  As in test_tick_stop_cost, the governor stops the tick
+ * at 490 us and the CPU enters C1 at 530 us.  Timer 1's interrupt at 2 ms
+ * wakes it (exit 2 us): the idle entry time becomes 2002 us.  Its 50 us of
+ * handler end at 2052 us; the governor chooses at 2042 us with the tick
+ * still stopped, told timer 2 at 10 ms counted from 2002 us: 7998 us (a
+ * task's work would have restarted the tick: 7958 us from the select).
+ * Nothing to stop, so the entry is at 2052 us, and timer 2's interrupt at
+ * 10 ms ends the period: residency 10002 - 2052 = 7950 us.
+ */
+static void test_handler_stays_in_idle_loop(void **state)
+{
+	static const struct script_step steps[] = { { 1, true }, { 1, true } };
+	struct trace_event ev[] = { ev_busy(0, 500 * US), ev_timer(0, 1, 2 * MS, 0, 50 * US),
+				    ev_timer(0, 2, 10 * MS, 0, 0) };
+	struct script_run r;
+
+	(void)state;
+	ev[1].idle_loop = true;
+	script_run_init(&r, 11 * MS);
+	r.platform.select_lead_us = 10;
+	r.platform.tick_stop_us = 30;
+	script_run_go(&r, "script-6.1", ev, 3, steps, 2);
+	assert_int_equal(script.reflected[0].residency_ns, 1472 * US);
+	assert_int_equal(script.selected[1].clock_ns, 2042 * US);
+	assert_true(script.selected[1].tick_stopped);
+	assert_int_equal(script.selected[1].sleep_length_ns, 7998 * US);
+	assert_int_equal(script.reflected[1].clock_ns, 10002 * US);
+	assert_int_equal(script.reflected[1].residency_ns, 7950 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
  * A trace's tick-stop cost (tick_stop_ns, 0 here: an imported trace whose
  * work was not cut) stands for the platform's (30 us): the entry is at
  * the end of the work, 500 us, and the residency 2002 - 500 = 1502 us.
@@ -446,6 +480,7 @@ int main(void)
 		cmocka_unit_test(test_tick_phase_and_work),
 		cmocka_unit_test(test_tick_renews_idle_entry),
 		cmocka_unit_test(test_held_up_by_the_interrupt),
+		cmocka_unit_test(test_handler_stays_in_idle_loop),
 		cmocka_unit_test(test_tick_while_polling),
 		cmocka_unit_test(test_tick_record_late),
 		cmocka_unit_test(test_tick_record_pending_at_entry),

@@ -17,10 +17,10 @@ static void test_order_and_ties(void **state)
 
 	(void)state;
 	timer_queue_init(&q);
-	timer_queue_arm(&q, 1, 300, 0, 0, 0, 0);
-	timer_queue_arm(&q, 2, 100, 0, 0, 0, 0);
-	timer_queue_arm(&q, 3, 200, 0, 0, 0, 0);
-	timer_queue_arm(&q, 4, 100, 0, 0, 0, 0);	/* ties with 2, armed later */
+	timer_queue_arm(&q, 1, 300, 0, 0, 0, 0, false);
+	timer_queue_arm(&q, 2, 100, 0, 0, 0, 0, false);
+	timer_queue_arm(&q, 3, 200, 0, 0, 0, 0, false);
+	timer_queue_arm(&q, 4, 100, 0, 0, 0, 0, false);	/* ties with 2, armed later */
 	assert_int_equal(pop_id(&q), 2);
 	assert_int_equal(pop_id(&q), 4);
 	assert_int_equal(pop_id(&q), 3);
@@ -36,8 +36,8 @@ static void test_rearm_and_cancel(void **state)
 	(void)state;
 	timer_queue_init(&q);
 	for (uint64_t id = 0; id < 100; id++)
-		timer_queue_arm(&q, id, 1000 + id, 0, 0, id, 0);
-	timer_queue_arm(&q, 50, 10, 0, 0, 7, 0);	/* re-armed: moves to the front */
+		timer_queue_arm(&q, id, 1000 + id, 0, 0, id, 0, false);
+	timer_queue_arm(&q, 50, 10, 0, 0, 7, 0, false);	/* re-armed: moves to the front */
 	assert_true(timer_queue_cancel(&q, 0));
 	assert_false(timer_queue_cancel(&q, 0));
 	assert_int_equal(q.len, 99);

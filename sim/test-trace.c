@@ -281,6 +281,49 @@ static void test_held(void **state)
 	free(text);
 }
 
+/*
+ * idle_loop on an irq (line 8) and a timer (line 9), in the writer's order
+ * and out of it: each reads the same and writes back in the writer's
+ * order; absent or 0, it is false.
+ */
+static void test_idle_loop(void **state)
+{
+	struct fixture *f = *state;
+	g_autoptr(GError) error = NULL;
+	g_autofree char *irq_fast = test_replace_line(base, 8, "irq at_ns=100 cpu=1 work_ns=50 "
+						      "idle_loop=1");
+	g_autofree char *fast = test_replace_line(irq_fast, 9, "timer at_ns=200 cpu=1 id=2 "
+						  "expires_ns=300 held_ns=30 idle_loop=0");
+	g_autofree char *irq_general = test_replace_line(base, 8, "irq idle_loop=1 cpu=1 "
+							 "at_ns=100 work_ns=50");
+	g_autofree char *general = test_replace_line(irq_general, 9, "timer idle_loop=1 at_ns=200 "
+						     "cpu=1 id=2 expires_ns=300");
+	g_autoptr(GArray) a = read_all(write_trace(f, fast, -1), &error);
+	g_autoptr(GArray) b = NULL;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	if (!a)
+		fail_msg("%s", error->message);
+	b = read_all(write_trace(f, general, -1), &error);
+	if (!b)
+		fail_msg("%s", error->message);
+	assert_true(at(a, 2)->idle_loop);
+	assert_false(at(a, 3)->idle_loop);
+	assert_int_equal(at(a, 3)->held_ns, 30);
+	assert_true(at(b, 2)->idle_loop);
+	assert_true(at(b, 3)->idle_loop);
+	assert_false(at(b, 1)->idle_loop);
+	out = open_memstream(&text, &len);
+	trace_write_event(out, at(b, 2));
+	trace_write_event(out, at(b, 3));
+	fclose(out);
+	assert_string_equal(text, "irq at_ns=100 cpu=1 work_ns=50 idle_loop=1\n"
+			    "timer at_ns=200 cpu=1 id=2 expires_ns=300 idle_loop=1\n");
+	free(text);
+}
+
 static void expect_error(struct fixture *f, unsigned int replace, const char *with,
 			 unsigned long line, const char *field)
 {
@@ -360,6 +403,7 @@ static void test_bad_times(void **state)
 	struct fixture *f = *state;
 
 	expect_error(f, 8, "irq at_ns=-1 cpu=1", 8, "at_ns");
+	expect_error(f, 8, "irq at_ns=100 cpu=1 idle_loop=2", 8, "idle_loop");
 	expect_error(f, 10, "busy at_ns=50 cpu=1 work_ns=1000", 10, "at_ns");	/* after 200 */
 	expect_error(f, 9, "timer at_ns=200 cpu=1 id=2 expires_ns=100", 9, "expires_ns");
 	expect_error(f, 9, "timer at_ns=200 cpu=1 id=2 expires_ns=300 fires_ns=299", 9, "fires_ns");
@@ -577,6 +621,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_writer_round_trip, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rearm_same_cpu, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_held, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_idle_loop, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tick_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fires_and_mono, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_number_widths, setup, teardown),

@@ -375,6 +375,18 @@ static bool note_timer(struct trace_reader *r, struct known_timer *t, const stru
 	return true;
 }
 
+/* TIMER, IRQ: the optional flag idle_loop=1 (0 or absent: the wakeup leaves the idle loop). */
+static bool parse_idle_loop(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
+			    GError **error)
+{
+	uint64_t v = 0;
+
+	if (!parse_u64(r, l, "idle_loop", false, 0, 1, &v, error))
+		return false;
+	ev->idle_loop = v;
+	return true;
+}
+
 static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
 			GError **error)
 {
@@ -385,7 +397,8 @@ static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_
 	    !parse_time(r, l, "fires_ns", false, 0, &ev->fires_ns, error) ||
 	    !parse_time(r, l, "period_ns", false, 0, &ev->period_ns, error) ||
 	    !parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error) ||
-	    !parse_time(r, l, "held_ns", false, 0, &ev->held_ns, error))
+	    !parse_time(r, l, "held_ns", false, 0, &ev->held_ns, error) ||
+	    !parse_idle_loop(r, l, ev, error))
 		return false;
 	if (ev->expires_ns < ev->at_ns) {
 		kv_error(&r->kv, error, "expires_ns", "%" PRIu64 " is before at_ns %" PRIu64,
@@ -461,7 +474,8 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 		break;
 	case TRACE_IRQ:
 		if (!parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error) ||
-		    !parse_time(r, l, "held_ns", false, 0, &ev->held_ns, error))
+		    !parse_time(r, l, "held_ns", false, 0, &ev->held_ns, error) ||
+		    !parse_idle_loop(r, l, ev, error))
 			return false;
 		break;
 	case TRACE_BUSY:
@@ -627,6 +641,17 @@ static bool scan_kind(const char **s, enum trace_kind *kind)
 	}
 }
 
+/* The writer writes idle_loop only as 1; anything else takes the general path. */
+static bool scan_idle_loop(const char **s, struct trace_event *ev)
+{
+	uint64_t v = 0;
+
+	if (!SCAN_OPTIONAL(s, "idle_loop=", &v) || v > 1)
+		return false;
+	ev->idle_loop = v;
+	return true;
+}
+
 /* The fields after at_ns and cpu, in trace_write_event()'s order. */
 static bool scan_kind_fields(const char **s, struct trace_event *ev)
 {
@@ -637,12 +662,14 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 		       SCAN_OPTIONAL(s, "fires_ns=", &ev->fires_ns) &&
 		       SCAN_OPTIONAL(s, "period_ns=", &ev->period_ns) &&
 		       SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns) &&
-		       SCAN_OPTIONAL(s, "held_ns=", &ev->held_ns);
+		       SCAN_OPTIONAL(s, "held_ns=", &ev->held_ns) &&
+		       scan_idle_loop(s, ev);
 	case TRACE_CANCEL:
 		return SCAN_NUMBER(s, "id=", &ev->timer_id);
 	case TRACE_IRQ:
 		return SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns) &&
-		       SCAN_OPTIONAL(s, "held_ns=", &ev->held_ns);
+		       SCAN_OPTIONAL(s, "held_ns=", &ev->held_ns) &&
+		       scan_idle_loop(s, ev);
 	case TRACE_BUSY:
 		return SCAN_NUMBER(s, "work_ns=", &ev->work_ns);
 	case TRACE_TICK:
@@ -695,6 +722,7 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 	/* What the line may leave out is 0, as in the general path (the name is for phases). */
 	ev->timer_id = ev->expires_ns = ev->fires_ns = ev->period_ns = ev->work_ns = 0;
 	ev->held_ns = 0;
+	ev->idle_loop = false;
 	ev->phase[0] = '\0';
 	if (!scan_kind(&s, &ev->kind) || !SCAN_NUMBER(&s, "at_ns=", &ev->at_ns) ||
 	    !SCAN_NUMBER(&s, "cpu=", &cpu) || cpu >= r->header.nr_cpus)

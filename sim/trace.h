@@ -45,6 +45,11 @@ struct trace_event {
 	 * the host held up); 0: at once.
 	 */
 	uint64_t held_ns;
+	/*
+	 * TIMER, IRQ: a CPU this interrupt wakes from idle runs only its
+	 * handler and stays in the idle loop: the tick stays as it is.
+	 */
+	bool idle_loop;
 	char phase[32];		/* PHASE: its name */
 };
 
