@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Fuzz harness of the sweep-file reader (traces/sweeps/README.md).  Beyond
- * not crashing: a refusal always says why, and an accepted sweep lays out
- * cells that split back into their workload, setting and governor.
+ * not crashing: a refusal always says why, and an accepted sweep numbers
+ * its cells without gaps and its blocks cover every setting once.
  */
 #include <string.h>
 
@@ -25,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static bool registered;
 	GError *error = NULL;
 	struct sweep s;
-	unsigned int n;
+	unsigned int n, next = 0;
 
 	if (!registered) {
 		kshim_registry_init();
@@ -39,13 +39,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	n = sweep_nr_cells(&s);
 	FUZZ_ASSERT(n > 0 && n <= SWEEP_CELLS_MAX);
-	for (unsigned int i = 0; i < n; i += 1 + n / 64) {
-		unsigned int w, set, g;
+	/* Cells are numbered without gaps: the last is n - 1, and blocks cover each workload. */
+	FUZZ_ASSERT(sweep_cell_index(&s, s.nr_workloads - 1, s.nr_settings - 1, s.nr_govs - 1) ==
+		    n - 1);
+	for (unsigned int k = 0; k < sweep_blocks_per_workload(&s); k++) {
+		struct sweep_block b = sweep_block_at(&s, 0, k);
 
-		sweep_cell_split(&s, i, &w, &set, &g);
-		FUZZ_ASSERT(w < s.nr_workloads && set < s.nr_settings && g < s.nr_govs);
-		FUZZ_ASSERT((w * s.nr_settings + set) * s.nr_govs + g == i);
+		FUZZ_ASSERT(b.setting == next && b.nr_settings > 0);
+		FUZZ_ASSERT(sweep_block_cells(&s, &b) <= MAX(SWEEP_BLOCK_CELLS, s.nr_govs));
+		next += b.nr_settings;
 	}
+	FUZZ_ASSERT(next == s.nr_settings);
 	for (unsigned int a = 0; a < s.nr_settings; a++)
 		for (unsigned int b = a + 1; b < s.nr_settings; b++)
 			FUZZ_ASSERT(strcmp(s.settings[a].name, s.settings[b].name));

@@ -188,7 +188,7 @@ void sweep_writer_add(struct sweep_writer *wr, const struct sweep_block *b,
 {
 	const struct sweep *s = wr->sweep;
 	unsigned int w = b->workload;
-	unsigned int cell = (w * s->nr_settings + b->setting) * s->nr_govs;
+	unsigned int cell = sweep_cell_index(s, w, b->setting, 0);
 
 	for (unsigned int set = b->setting; set < b->setting + b->nr_settings; set++)
 		for (unsigned int g = 0; g < s->nr_govs; g++, cell++, cells++) {
@@ -437,7 +437,7 @@ bool sweep_shards_read(struct sweep_shard_reader *r, const struct sweep_block *b
 	const struct sweep *s = r->sweep;
 	unsigned int w = b->workload;
 	struct kv_reader *kv = &r->shards[w % r->count].kv;
-	unsigned int cell = (w * s->nr_settings + b->setting) * s->nr_govs;
+	unsigned int cell = sweep_cell_index(s, w, b->setting, 0);
 	char want[16];
 
 	for (unsigned int set = b->setting; set < b->setting + b->nr_settings; set++)

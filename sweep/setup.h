@@ -61,13 +61,11 @@ static inline unsigned int sweep_nr_cells(const struct sweep *s)
 	return s->nr_workloads * s->nr_settings * s->nr_govs;
 }
 
-/* The workload, setting and governor of cell i. */
-static inline void sweep_cell_split(const struct sweep *s, unsigned int i, unsigned int *w,
-				    unsigned int *set, unsigned int *g)
+/* The number of the cell of workload w, setting set and governor g. */
+static inline unsigned int sweep_cell_index(const struct sweep *s, unsigned int w,
+					    unsigned int set, unsigned int g)
 {
-	*g = i % s->nr_govs;
-	*set = i / s->nr_govs % s->nr_settings;
-	*w = i / s->nr_govs / s->nr_settings;
+	return (w * s->nr_settings + set) * s->nr_govs + g;
 }
 
 /*

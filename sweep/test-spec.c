@@ -48,7 +48,6 @@ static void test_good_layout(void **state)
 {
 	g_autofree char *path = test_write(dir, "good.sweep", good, -1);
 	GError *error = NULL;
-	unsigned int w, set, g;
 	struct sweep s;
 
 	(void)state;
@@ -72,15 +71,10 @@ static void test_good_layout(void **state)
 	assert_int_equal(s.nr_families, 2);
 	assert_int_equal(sweep_family_of(&s, 3), 1);
 	assert_int_equal(sweep_nr_cells(&s), 4 * 8 * 3);
-	/* Cell 3*8*3 - 1 is the last: workload 3, setting 7, governor 2; cell 25 is (1, 0, 1). */
-	sweep_cell_split(&s, 4 * 8 * 3 - 1, &w, &set, &g);
-	assert_int_equal(w, 3);
-	assert_int_equal(set, 7);
-	assert_int_equal(g, 2);
-	sweep_cell_split(&s, 25, &w, &set, &g);
-	assert_int_equal(w, 1);
-	assert_int_equal(set, 0);
-	assert_int_equal(g, 1);
+	/* The last cell is workload 3, setting 7, governor 2; cell 25 is 1 * 24 + 0 * 3 + 1. */
+	assert_int_equal(sweep_cell_index(&s, 3, 7, 2), 4 * 8 * 3 - 1);
+	assert_int_equal(sweep_cell_index(&s, 1, 0, 1), 25);
+	assert_int_equal(sweep_cell_index(&s, 0, 1, 0), 3);
 	assert_int_equal(strlen(s.spec.sha256), 64);
 	sweep_clear(&s);
 }
