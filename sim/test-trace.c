@@ -77,6 +77,34 @@ static const struct trace_event *at(GArray *a, unsigned int i)
 	return &g_array_index(a, struct trace_event, i);
 }
 
+/* The events of a trace that must be read without an error. */
+static GArray *read_ok(struct fixture *f, const char *text)
+{
+	g_autoptr(GError) error = NULL;
+	GArray *ev = read_all(write_trace(f, text, -1), &error);
+
+	if (!ev)
+		fail_msg("%s", error->message);
+	return ev;
+}
+
+/* The writer writes the n events ev... as want. */
+static void assert_writes(const char *want, unsigned int n, ...)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	va_list ap;
+
+	va_start(ap, n);
+	for (unsigned int i = 0; i < n; i++)
+		trace_write_event(out, va_arg(ap, const struct trace_event *));
+	va_end(ap);
+	fclose(out);
+	assert_string_equal(text, want);
+	free(text);
+}
+
 static void test_reads_back(void **state)
 {
 	struct fixture *f = *state;
@@ -210,29 +238,17 @@ static void test_fires_and_mono(void **state)
 static void test_tick_record(void **state)
 {
 	struct fixture *f = *state;
-	g_autoptr(GError) error = NULL;
 	g_autofree char *general = test_replace_line(base, 11, "tick fires_ns=560 cpu=1 at_ns=500");
 	g_autofree char *fast = test_replace_line(base, 11, "tick at_ns=500 cpu=1 fires_ns=560");
-	g_autoptr(GArray) a = read_all(write_trace(f, general, -1), &error);
-	g_autoptr(GArray) b = NULL;
-	char *text = NULL;
-	size_t len = 0;
-	FILE *out;
+	g_autoptr(GArray) a = read_ok(f, general);
+	g_autoptr(GArray) b = read_ok(f, fast);
 
-	if (!a)
-		fail_msg("%s", error->message);
-	b = read_all(write_trace(f, fast, -1), &error);
-	assert_non_null(b);
 	assert_int_equal(at(a, 5)->kind, TRACE_TICK);
 	assert_true(at(a, 5)->at_ns == 500 && at(a, 5)->cpu == 1 && at(a, 5)->fires_ns == 560);
 	assert_int_equal(at(b, 5)->kind, TRACE_TICK);
 	assert_true(at(b, 5)->at_ns == 500 && at(b, 5)->cpu == 1 && at(b, 5)->fires_ns == 560);
 	assert_int_equal(at(b, 5)->line, at(a, 5)->line);
-	out = open_memstream(&text, &len);
-	trace_write_event(out, at(a, 5));
-	fclose(out);
-	assert_string_equal(text, "tick at_ns=500 cpu=1 fires_ns=560\n");
-	free(text);
+	assert_writes("tick at_ns=500 cpu=1 fires_ns=560\n", 1, at(a, 5));
 }
 
 /*
@@ -243,7 +259,6 @@ static void test_tick_record(void **state)
 static void test_held(void **state)
 {
 	struct fixture *f = *state;
-	g_autoptr(GError) error = NULL;
 	g_autofree char *irq_fast = test_replace_line(base, 8, "irq at_ns=100 cpu=1 work_ns=50 "
 						      "held_ns=70");
 	g_autofree char *fast = test_replace_line(irq_fast, 9, "timer at_ns=200 cpu=1 id=2 "
@@ -252,17 +267,9 @@ static void test_held(void **state)
 							 "work_ns=50");
 	g_autofree char *general = test_replace_line(irq_general, 9, "timer held_ns=30 at_ns=200 "
 						     "cpu=1 id=2 expires_ns=300 fires_ns=450");
-	g_autoptr(GArray) a = read_all(write_trace(f, fast, -1), &error);
-	g_autoptr(GArray) b = NULL;
-	char *text = NULL;
-	size_t len = 0;
-	FILE *out;
+	g_autoptr(GArray) a = read_ok(f, fast);
+	g_autoptr(GArray) b = read_ok(f, general);
 
-	if (!a)
-		fail_msg("%s", error->message);
-	b = read_all(write_trace(f, general, -1), &error);
-	if (!b)
-		fail_msg("%s", error->message);
 	for (unsigned int k = 0; k < 2; k++) {
 		GArray *ev = k ? b : a;
 
@@ -272,13 +279,9 @@ static void test_held(void **state)
 		assert_int_equal(at(ev, 3)->fires_ns, 450);
 		assert_int_equal(at(ev, 1)->held_ns, 0);
 	}
-	out = open_memstream(&text, &len);
-	trace_write_event(out, at(b, 2));
-	trace_write_event(out, at(b, 3));
-	fclose(out);
-	assert_string_equal(text, "irq at_ns=100 cpu=1 work_ns=50 held_ns=70\n"
-			    "timer at_ns=200 cpu=1 id=2 expires_ns=300 fires_ns=450 held_ns=30\n");
-	free(text);
+	assert_writes("irq at_ns=100 cpu=1 work_ns=50 held_ns=70\n"
+		      "timer at_ns=200 cpu=1 id=2 expires_ns=300 fires_ns=450 held_ns=30\n",
+		      2, at(b, 2), at(b, 3));
 }
 
 /*
@@ -289,7 +292,6 @@ static void test_held(void **state)
 static void test_idle_loop(void **state)
 {
 	struct fixture *f = *state;
-	g_autoptr(GError) error = NULL;
 	g_autofree char *irq_fast = test_replace_line(base, 8, "irq at_ns=100 cpu=1 work_ns=50 "
 						      "idle_loop=1");
 	g_autofree char *fast = test_replace_line(irq_fast, 9, "timer at_ns=200 cpu=1 id=2 "
@@ -298,30 +300,18 @@ static void test_idle_loop(void **state)
 							 "at_ns=100 work_ns=50");
 	g_autofree char *general = test_replace_line(irq_general, 9, "timer idle_loop=1 at_ns=200 "
 						     "cpu=1 id=2 expires_ns=300");
-	g_autoptr(GArray) a = read_all(write_trace(f, fast, -1), &error);
-	g_autoptr(GArray) b = NULL;
-	char *text = NULL;
-	size_t len = 0;
-	FILE *out;
+	g_autoptr(GArray) a = read_ok(f, fast);
+	g_autoptr(GArray) b = read_ok(f, general);
 
-	if (!a)
-		fail_msg("%s", error->message);
-	b = read_all(write_trace(f, general, -1), &error);
-	if (!b)
-		fail_msg("%s", error->message);
 	assert_true(at(a, 2)->idle_loop);
 	assert_false(at(a, 3)->idle_loop);
 	assert_int_equal(at(a, 3)->held_ns, 30);
 	assert_true(at(b, 2)->idle_loop);
 	assert_true(at(b, 3)->idle_loop);
 	assert_false(at(b, 1)->idle_loop);
-	out = open_memstream(&text, &len);
-	trace_write_event(out, at(b, 2));
-	trace_write_event(out, at(b, 3));
-	fclose(out);
-	assert_string_equal(text, "irq at_ns=100 cpu=1 work_ns=50 idle_loop=1\n"
-			    "timer at_ns=200 cpu=1 id=2 expires_ns=300 idle_loop=1\n");
-	free(text);
+	assert_writes("irq at_ns=100 cpu=1 work_ns=50 idle_loop=1\n"
+		      "timer at_ns=200 cpu=1 id=2 expires_ns=300 idle_loop=1\n",
+		      2, at(b, 2), at(b, 3));
 }
 
 static void expect_error(struct fixture *f, unsigned int replace, const char *with,
