@@ -129,7 +129,9 @@ void sweep_summary_add(struct sweep_summary *m, const struct sweep_block *b,
 		       const struct sweep_cell_values *cells)
 {
 	const struct sweep *s = m->sweep;
-	unsigned int f = sweep_family_of(s, b->workload);
+	unsigned int f = sweep_family_of(s, b->workload), n = summary_metric_count;
+	/* A setting's figures, read once from their text: x[g * n + k]. */
+	g_autofree double *x = g_new(double, (size_t)s->nr_govs * n);
 
 	learn_phases(s, &m->family_phases[f], cells);
 	for (unsigned int set = b->setting; set < b->setting + b->nr_settings; set++) {
@@ -139,17 +141,19 @@ void sweep_summary_add(struct sweep_summary *m, const struct sweep_block *b,
 		for (unsigned int g = 0; g < s->nr_govs; g++) {
 			struct sweep_acc *acc = m->values + value_index(m, set, f, g);
 
-			for (unsigned int k = 0; k < summary_metric_count; k++)
-				sweep_acc_add(&acc[k], value_of(&row[g], k));
+			for (unsigned int k = 0; k < n; k++) {
+				x[g * n + k] = value_of(&row[g], k);
+				sweep_acc_add(&acc[k], x[g * n + k]);
+			}
 			add_phases(m, set, f, g, &row[g]);
 		}
-		for (unsigned int a = 0; a < s->nr_govs; a++)
-			for (unsigned int b = 0; b < s->nr_govs; b++) {
-				struct sweep_acc *acc = m->diffs + diff_index(m, set, f, a, b);
+		for (unsigned int ga = 0; ga < s->nr_govs; ga++)
+			for (unsigned int gb = 0; gb < s->nr_govs; gb++) {
+				struct sweep_acc *acc = m->diffs + diff_index(m, set, f, ga, gb);
 
 				for (unsigned int r = 0; r < RANK_METRICS; r++)
-					sweep_acc_add(&acc[r], value_of(&row[b], m->metric[r]) -
-							       value_of(&row[a], m->metric[r]));
+					sweep_acc_add(&acc[r], x[gb * n + m->metric[r]] -
+							       x[ga * n + m->metric[r]]);
 			}
 	}
 }
