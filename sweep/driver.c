@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <errno.h>
 #include <stdio.h>
 
 #include "driver.h"
@@ -57,13 +56,7 @@ static bool copy_cell_tables(const struct sweep *s, const char *shard,
 	for (unsigned int set = b->setting; set < b->setting + b->nr_settings; set++) {
 		g_autofree char *from = sweep_cell_table_path(shard, s, set, b->workload);
 		g_autofree char *to = sweep_cell_table_path(dir, s, set, b->workload);
-		g_autofree char *parent = g_path_get_dirname(to);
 
-		if (g_mkdir_with_parents(parent, 0777)) {
-			g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s", parent,
-				    g_strerror(errno));
-			return false;
-		}
 		if (!copy_file(from, to, error))
 			return false;
 	}
@@ -76,6 +69,8 @@ static bool merge_cells(const struct sweep *s, struct sweep_shard_reader *r, con
 	g_autofree struct sweep_cell_values *cells =
 		g_new(struct sweep_cell_values, (size_t)sweep_block_settings(s) * s->nr_govs);
 
+	if (!sweep_make_cell_dirs(dir, s, error))
+		return false;
 	for (unsigned int w = 0; w < s->nr_workloads; w++)
 		for (unsigned int k = 0; k < sweep_blocks_per_workload(s); k++) {
 			struct sweep_block b = sweep_block_at(s, w, k);

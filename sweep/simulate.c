@@ -205,7 +205,7 @@ static void run_task(gpointer data, gpointer user_data)
 	g_mutex_unlock(&r->lock);
 }
 
-static bool make_dirs(const char *dir, const struct sweep *s, GError **error)
+bool sweep_make_cell_dirs(const char *dir, const struct sweep *s, GError **error)
 {
 	for (unsigned int set = 0; set < s->nr_settings; set++) {
 		g_autofree char *path = g_build_filename(dir, "cells", s->settings[set].name, NULL);
@@ -226,7 +226,7 @@ bool sweep_simulate(const struct sweep *s, const struct sweep_run_options *o, co
 			    .window = AHEAD_PER_THREAD * MAX(o->threads, 1) };
 	bool ok = true;
 
-	if (!make_dirs(dir, s, error))
+	if (!sweep_make_cell_dirs(dir, s, error))
 		return false;
 	r.tmp_dir = g_dir_make_tmp("teosim-sweep-XXXXXX", error);
 	if (!r.tmp_dir)

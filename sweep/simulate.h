@@ -37,5 +37,7 @@ bool sweep_simulate(const struct sweep *s, const struct sweep_run_options *o, co
 /* dir/cells/SETTING/WORKLOAD.txt */
 char *sweep_cell_table_path(const char *dir, const struct sweep *s, unsigned int setting,
 			    unsigned int w);
+/* dir/cells/SETTING/ for every setting. */
+bool sweep_make_cell_dirs(const char *dir, const struct sweep *s, GError **error);
 
 #endif /* TEOSIM_SWEEP_SIMULATE_H */
