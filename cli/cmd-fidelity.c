@@ -59,9 +59,20 @@ static bool within_bounds(const struct fidelity_cli *o, const struct fidelity *f
 	return ok;
 }
 
-static bool tick_stop(void *priv, const struct capture *c, uint64_t *out, GError **error)
+struct real_side {
+	const struct fid_options *options;
+	struct fidelity *f;
+};
+
+/* The capture's side, read as soon as the capture is: it tells what a tick stop cost. */
+static bool prepare(void *priv, const struct capture *c, uint64_t *tick_stop_ns, GError **error)
 {
-	return fidelity_tick_stop_ns(priv, c, out, error);
+	struct real_side *r = priv;
+
+	if (!fidelity_prepare(r->options, c, r->f, error))
+		return false;
+	*tick_stop_ns = r->f->tick_stop_ns;
+	return true;
 }
 
 static int run_fidelity(struct fidelity_cli *o, const char *path)
@@ -77,6 +88,7 @@ static int run_fidelity(struct fidelity_cli *o, const char *path)
 	struct fid_options fo = { .run = &run, .calls = o->calls,
 				  .match_ns = (uint64_t)o->match_us * 1000,
 				  .warmup_ns = (uint64_t)o->warmup_ms * 1000000 };
+	struct real_side real = { &fo, &f };
 	bool ok, bounds = true;
 	char *platform = capture_platform_spec(path, o->sim.platform);
 
@@ -89,7 +101,7 @@ static int run_fidelity(struct fidelity_cli *o, const char *path)
 	     (!o->calls || fidelity_read_selects(o->calls, &selects, &error));
 	fo.selects = selects;
 	/* The log tells what a tick stop cost, which the import leaves out of the work. */
-	ok = ok && capture_import_cut("fidelity", path, NULL, tick_stop, &fo, &c, &im, &error) &&
+	ok = ok && capture_import_cut("fidelity", path, NULL, prepare, &real, &c, &im, &error) &&
 	     imported_save(&im, path, NULL, NULL, &tmp, &error);
 	if (ok)
 		imported_costs_to(&im, &pl);

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The real and the simulated idle periods of one capture, side by side.
- * fidelity_compute() gathers both sides' periods, restricts the simulated
- * ones to the stretch of time the capture saw complete, counts each side
- * alike, finds the kernel's inputs in the call log, and matches periods.
+ * fidelity_prepare() gathers the real periods, finds the kernel's inputs
+ * in the call log and measures its select lead and tick stop cost from
+ * them; fidelity_compute() simulates, restricts both sides to the stretch
+ * of time the capture saw complete, counts each side alike and matches
+ * periods.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -251,19 +253,14 @@ static int64_t median_i64(GArray *values)
  * state the period entered.  Both are read on one clock (trace_clock
  * global is the clock the recorder's local_clock() reads).
  */
-static void attach_inputs(const struct fid_options *o, GArray *real, struct fidelity *f)
+static void attach_inputs(const struct fid_options *o, GArray *real)
 {
 	const GArray *sel = o->selects;
-	const struct platform *pl = o->run->platform;
-	GArray *lags = g_array_new(FALSE, FALSE, sizeof(int64_t));
-	GArray *by[2] = { g_array_new(FALSE, FALSE, sizeof(int64_t)),
-			  g_array_new(FALSE, FALSE, sizeof(int64_t)) };
 	guint j = 0;
 
 	for (guint i = 0; i < real->len; i++) {
 		struct fid_period *p = &g_array_index(real, struct fid_period, i);
 		const struct calllog_select *s = NULL;
-		int64_t lag;
 
 		while (j < sel->len) {
 			const struct calllog_select *x =
@@ -281,10 +278,26 @@ static void attach_inputs(const struct fid_options *o, GArray *real, struct fide
 		p->tick_was_stopped = s->tick_stopped;
 		p->stop_tick = s->stop_tick;
 		p->sleep_ns = s->has_sleep ? s->sleep_ns : INT64_MIN;
+		p->select_lag_ns = (int64_t)(p->entry_ns - s->clock_ns);
+	}
+}
+
+/* How many of the real periods carry their select's inputs, and the medians of their lags. */
+static void count_inputs(const struct platform *pl, const GArray *real, struct fidelity *f)
+{
+	GArray *lags = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	GArray *by[2] = { g_array_new(FALSE, FALSE, sizeof(int64_t)),
+			  g_array_new(FALSE, FALSE, sizeof(int64_t)) };
+
+	f->with_inputs = 0;
+	for (guint i = 0; i < real->len; i++) {
+		const struct fid_period *p = &g_array_index(real, struct fid_period, i);
+
+		if (!p->has_inputs)
+			continue;
 		f->with_inputs++;
-		lag = (int64_t)(p->entry_ns - s->clock_ns);
-		g_array_append_val(lags, lag);
-		g_array_append_val(by[stops_tick(pl, p)], lag);
+		g_array_append_val(lags, p->select_lag_ns);
+		g_array_append_val(by[stops_tick(pl, p)], p->select_lag_ns);
 	}
 	f->select_lag_ns = median_i64(lags);
 	f->select_lag_keep_ns = median_i64(by[0]);
@@ -418,53 +431,38 @@ static uint64_t round_us(int64_t ns)
 }
 
 /*
- * How long before the state's entry the captured kernel's governor chose
- * (*lead_ns), and how much longer when it stopped a running tick
- * (*stop_ns), to the µs as a platform gives them: the lead is the median
- * the call log shows over the periods that did not stop the tick, and
- * the tick stop the median over those that did, less the lead.  With
- * fewer than SELECT_LEAD_MIN_SAMPLES periods of a kind, or without a call
- * log, the platform's select_lead_us and tick_stop_us stand in; where only
- * the stopping periods are enough, their lead is the platform's lead plus
- * what is left.
+ * How long before the state's entry the captured kernel's governor chose,
+ * and how much longer when it stopped a running tick, to the µs as a
+ * platform gives them: the lead is the median lag over the whole
+ * capture's periods that did not stop the tick, and the tick stop the
+ * median over those that did, less the lead.  With fewer than
+ * SELECT_LEAD_MIN_SAMPLES periods of a kind, the platform's select_lead_us
+ * or tick_stop_us stands in; where only the stopping periods are enough,
+ * their lead is the platform's lead plus what is left.
  */
-static void select_leads(const struct fid_options *o, GArray *real, uint64_t *lead_ns,
-			 uint64_t *stop_ns)
+static void measure_leads(struct fidelity *f)
+{
+	if (f->select_lag_keep_n >= SELECT_LEAD_MIN_SAMPLES)
+		f->select_lead_ns = round_us(f->select_lag_keep_ns);
+	if (f->select_lag_stop_n >= SELECT_LEAD_MIN_SAMPLES)
+		f->tick_stop_ns = round_us(f->select_lag_stop_ns - (int64_t)f->select_lead_ns);
+}
+
+bool fidelity_prepare(const struct fid_options *o, const struct capture *c, struct fidelity *f,
+		      GError **error)
 {
 	const struct platform *pl = o->run->platform;
-	struct fidelity all = { 0 };
 
-	*lead_ns = (uint64_t)pl->select_lead_us * 1000;
-	*stop_ns = (uint64_t)pl->tick_stop_us * 1000;
-	if (!o->selects)
-		return;
-	attach_inputs(o, real, &all);
-	if (all.select_lag_keep_n >= SELECT_LEAD_MIN_SAMPLES)
-		*lead_ns = round_us(all.select_lag_keep_ns);
-	if (all.select_lag_stop_n >= SELECT_LEAD_MIN_SAMPLES)
-		*stop_ns = round_us(all.select_lag_stop_ns - (int64_t)*lead_ns);
-}
-
-/* The simulation's select lead: select_leads()'s; 0 for the platform's. */
-static uint64_t select_lead_ns(const struct fid_options *o, GArray *real)
-{
-	uint64_t lead, stop;
-
-	select_leads(o, real, &lead, &stop);
-	return lead;
-}
-
-bool fidelity_tick_stop_ns(const struct fid_options *o, const struct capture *c,
-			   uint64_t *out, GError **error)
-{
-	struct fidelity all;
-	uint64_t lead;
-	bool ok = real_side(c, o->run->platform, &all, error);
-
-	if (ok)
-		select_leads(o, all.real.periods, &lead, out);
-	fidelity_clear(&all);
-	return ok;
+	if (!real_side(c, pl, f, error))
+		return false;
+	f->select_lead_ns = (uint64_t)pl->select_lead_us * 1000;
+	f->tick_stop_ns = (uint64_t)pl->tick_stop_us * 1000;
+	if (o->selects) {
+		attach_inputs(o, f->real.periods);
+		count_inputs(pl, f->real.periods, f);
+		measure_leads(f);
+	}
+	return true;
 }
 
 bool fidelity_compute(const struct fid_options *o, const struct capture *c,
@@ -473,10 +471,8 @@ bool fidelity_compute(const struct fid_options *o, const struct capture *c,
 {
 	const struct platform *pl = o->run->platform;
 
-	if (!real_side(c, pl, f, error))
-		return false;
-	if (!simulate(o, im, trace_path, select_lead_ns(o, f->real.periods), f->sim.periods,
-		      &f->sim.tick_stops, error))
+	if (!simulate(o, im, trace_path, f->select_lead_ns, f->sim.periods, &f->sim.tick_stops,
+		      error))
 		return false;
 	keep_window(f->sim.periods, f->real.periods, c->nr_cpus, o->match_ns,
 		    c->first_ns + o->warmup_ns);
@@ -486,7 +482,7 @@ bool fidelity_compute(const struct fid_options *o, const struct capture *c,
 	f->tvd_periods = fidelity_tvd(f->real.usage, f->sim.usage, f->state_count);
 	f->tvd_time = fidelity_tvd(f->real.time_ns, f->sim.time_ns, f->state_count);
 	if (o->selects)
-		attach_inputs(o, f->real.periods, f);
+		count_inputs(pl, f->real.periods, f);
 	match_periods(f, o->match_ns);
 	return true;
 }

@@ -34,6 +34,7 @@ struct fid_period {
 	bool tick_was_stopped;
 	bool stop_tick;
 	int64_t sleep_ns;
+	int64_t select_lag_ns;		/* real: entry − its select's clock */
 	/* The simulation's wakeup cause (enum wake_cause); -1 on the real side. */
 	int cause;
 	/* Index of the matched period on the other side, or -1. */
@@ -69,6 +70,8 @@ struct fidelity {
 	double tvd_periods, tvd_time;	/* total variation distance of the per-state shares */
 	uint64_t matched;		/* real periods matched with a simulated one */
 	uint64_t same_state;		/* ... and given the same state */
+	/* What the simulation was given: measured from the call log, or the platform's. */
+	uint64_t select_lead_ns, tick_stop_ns;
 	/* With a call log: real periods whose select was found in it ... */
 	uint64_t with_inputs;
 	/* ... and, of the matched ones among them, those whose inputs agree. */
@@ -80,28 +83,27 @@ struct fidelity {
 };
 
 /*
- * Simulates o->gov on the imported trace (written at trace_path) and
- * compares it with the capture.  The call log, when given, must be of the
- * same run with its clock the capture's trace clock (trace_clock global);
- * the simulated governor then chooses as long before each entry as the
- * kernel's did (its median), in place of the platform's select_lead_us.
+ * The capture's side of the comparison, into *out: its idle periods and,
+ * with a call log, the kernel's inputs at each, its select lead and what
+ * stopping the tick cost it (fidelity.c: measure_leads()), else the
+ * platform's.  The call log must be of the same run with its clock the
+ * capture's trace clock (trace_clock global).  out->tick_stop_ns is what
+ * import_convert_cut() takes.  *out must be cleared with fidelity_clear()
+ * whatever the result.
  */
-bool fidelity_compute(const struct fid_options *o, const struct capture *c,
-		      const struct imported *im, const char *trace_path, struct fidelity *out,
+bool fidelity_prepare(const struct fid_options *o, const struct capture *c, struct fidelity *out,
 		      GError **error);
-void fidelity_clear(struct fidelity *f);
 
 /*
- * What stopping the tick cost the captured kernel, for
- * import_convert_cut(): from select to entry, the median time over the
- * periods whose select stopped a running tick less that over the others
- * (the call log's selects against the capture's entries; the platform's
- * select_lead_us for the others' when fewer than 20 show it); the
- * platform's tick_stop_us without a call log or with fewer than 20
- * stopping periods.
+ * Simulates o->gov on the imported trace (written at trace_path), choosing
+ * f->select_lead_ns before each entry, and compares it with the capture
+ * that fidelity_prepare() read into f.  The figures are over the periods
+ * entered after the warm-up.
  */
-bool fidelity_tick_stop_ns(const struct fid_options *o, const struct capture *c,
-			   uint64_t *out, GError **error);
+bool fidelity_compute(const struct fid_options *o, const struct capture *c,
+		      const struct imported *im, const char *trace_path, struct fidelity *f,
+		      GError **error);
+void fidelity_clear(struct fidelity *f);
 
 /*
  * The selects of a call log that carry a decision (struct calllog_select),

@@ -3,7 +3,8 @@
  * teosim fidelity's comparison (import/fidelity.c): the total variation
  * distance, the real side of a hand-made capture counted by hand, the
  * kernel's inputs found in a hand-written call log, the PM QoS limit taken
- * from it, and the warm-up.  The simulated side is whatever the governor
+ * from it, the select lead and tick stop cost measured from a generated
+ * one, and the warm-up.  The simulated side is whatever the governor
  * does; here only its consistency with the figures is checked.
  */
 #include <math.h>
@@ -70,6 +71,13 @@ static void fixture_close(struct fixture *f)
 	g_free(f->trace);
 }
 
+/* Both steps, as teosim fidelity takes them. */
+static bool compare(struct fixture *fx, struct fidelity *f, GError **error)
+{
+	return fidelity_prepare(&fx->options, &fx->capture, f, error) &&
+	       fidelity_compute(&fx->options, &fx->capture, &fx->imported, fx->trace, f, error);
+}
+
 static void assert_consistent(const struct fidelity *f)
 {
 	uint64_t sim = 0;
@@ -105,7 +113,7 @@ static void test_real_side_and_inputs(void **state)
 	assert_true(fidelity_read_selects(calls, &selects, &error));
 	fx.options.calls = calls;
 	fx.options.selects = selects;
-	if (!fidelity_compute(&fx.options, &fx.capture, &fx.imported, fx.trace, &f, &error))
+	if (!compare(&fx, &f, &error))
 		fail_msg("%s", error->message);
 	assert_int_equal(f.real.periods->len, 3);
 	assert_int_equal(f.real.usage[0], 2);
@@ -118,6 +126,9 @@ static void test_real_side_and_inputs(void **state)
 	assert_int_equal(f.real.tick_stops, 0);
 	assert_int_equal(f.with_inputs, 2);
 	assert_int_equal(f.select_lag_ns, 1000);
+	/* Two periods with their select, fewer than the 20 a measured lead needs. */
+	assert_int_equal(f.select_lead_ns, (uint64_t)fx.platform.select_lead_us * 1000);
+	assert_int_equal(f.tick_stop_ns, (uint64_t)fx.platform.tick_stop_us * 1000);
 	assert_consistent(&f);
 	fidelity_clear(&f);
 
@@ -126,6 +137,98 @@ static void test_real_side_and_inputs(void **state)
 	/* Only the last select, outside the capture but for its last µs: no limit. */
 	assert_int_equal(fidelity_latency_limit(selects, 200001398000, 200001400000), INT32_MAX);
 	fixture_close(&fx);
+}
+
+/*
+ * The inputs are found over the whole capture, but the figures printed are
+ * over the periods compared: after 1 ms of warm-up, only the polling
+ * period entered at 1100 µs, 0.5 µs after its select.
+ */
+static void test_inputs_after_warmup(void **state)
+{
+	g_autofree char *calls = testdata("kernel-timing.calls");
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GArray) selects = NULL;
+	struct fixture fx;
+	struct fidelity f = { 0 };
+
+	(void)state;
+	fixture_open(&fx, 1000000);
+	assert_true(fidelity_read_selects(calls, &selects, &error));
+	fx.options.calls = calls;
+	fx.options.selects = selects;
+	assert_true(fidelity_prepare(&fx.options, &fx.capture, &f, &error));
+	assert_int_equal(f.with_inputs, 2);
+	assert_int_equal(f.real.periods->len, 3);
+	assert_true(fidelity_compute(&fx.options, &fx.capture, &fx.imported, fx.trace, &f, &error));
+	assert_int_equal(f.real.periods->len, 2);
+	assert_int_equal(f.with_inputs, 1);
+	assert_int_equal(f.select_lag_ns, 500);
+	assert_consistent(&f);
+	fidelity_clear(&f);
+	fixture_close(&fx);
+}
+
+/*
+ * With 20 or more periods of each kind, the lead and the tick stop cost are
+ * measured: 24 polling periods chosen 3 µs before their entry (which keep
+ * the tick) and 24 C1E periods whose select stopped the running tick 25 µs
+ * before: a lead of 3 µs, and 25 − 3 = 22 µs for the stop.
+ */
+static void test_measured_leads(void **state)
+{
+	g_autoptr(GString) capture = g_string_new("# tracer: nop\n#\n#P:1\n");
+	g_autoptr(GString) log = g_string_new("teosim-calls 1\nhz 250\ncpus 1\n"
+					      "state 0 name=POLL exit_us=0 residency_us=0 flags=polling\n"
+					      "state 1 name=C1 exit_us=2 residency_us=2\n"
+					      "state 2 name=C1E exit_us=10 residency_us=20\n"
+					      "state 3 name=C6 exit_us=133 residency_us=600\n");
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GArray) selects = NULL;
+	g_autofree char *dir = test_tmpdir();
+	g_autofree char *cap_path = g_build_filename(dir, "leads.txt", NULL);
+	g_autofree char *log_path = g_build_filename(dir, "leads.calls", NULL);
+	struct sim_run_options run;
+	struct platform pl;
+	struct capture c;
+	struct fidelity f = { 0 };
+	struct fid_options o = { .run = &run, .match_ns = 100000 };
+
+	(void)state;
+	for (unsigned int k = 0; k < 48; k++) {
+		unsigned int polling = k % 2 == 0, entry_us = 100 + k * 100;
+		unsigned int lag_us = polling ? 3 : 25;
+
+		g_string_append_printf(log, "select cpu=0 clock=%" G_GUINT64_FORMAT " sleep_ns=50000 "
+				       "tick_ns=50000 qos_us=2000000000 stopped=0 iowait=0 state=%u "
+				       "stop_tick=%u\n", (200000000 + (uint64_t)entry_us - lag_us) * 1000,
+				       polling ? 0 : 2, polling ? 0 : 1);
+		g_string_append_printf(capture, "<idle>-0 [000] d..1. 200.%06u: cpu_idle: state=%u "
+				       "cpu_id=0\n", entry_us, polling ? 0 : 2);
+		g_string_append_printf(capture, "<idle>-0 [000] d..1. 200.%06u: cpu_idle: "
+				       "state=4294967295 cpu_id=0\n", entry_us + 40);
+	}
+	assert_true(g_file_set_contents(cap_path, capture->str, -1, NULL));
+	assert_true(g_file_set_contents(log_path, log->str, -1, NULL));
+	load_path_ok(cap_path, &c);
+	assert_true(platform_load("qemu-tcg", &pl, &error));
+	run = (struct sim_run_options){ .platform = &pl, .hz = 250, .latency_limit_us = INT32_MAX,
+					.threads = 1 };
+	if (!fidelity_read_selects(log_path, &selects, &error))
+		fail_msg("%s", error->message);
+	o.calls = log_path;
+	o.selects = selects;
+	if (!fidelity_prepare(&o, &c, &f, &error))
+		fail_msg("%s", error->message);
+	assert_int_equal(f.with_inputs, 48);
+	assert_int_equal(f.select_lag_keep_n, 24);
+	assert_int_equal(f.select_lag_stop_n, 24);
+	assert_int_equal(f.select_lead_ns, 3000);
+	assert_int_equal(f.tick_stop_ns, 22000);
+	fidelity_clear(&f);
+	capture_clear(&c);
+	platform_clear(&pl);
+	test_rmtree(dir);
 }
 
 /* With 1 ms of warm-up only the two polling periods, entered at 1100 and 1134 µs, count. */
@@ -137,7 +240,7 @@ static void test_warmup(void **state)
 
 	(void)state;
 	fixture_open(&fx, 1000000);
-	assert_true(fidelity_compute(&fx.options, &fx.capture, &fx.imported, fx.trace, &f, &error));
+	assert_true(compare(&fx, &f, &error));
 	assert_int_equal(f.real.periods->len, 2);
 	assert_int_equal(f.real.usage[0], 2);
 	assert_int_equal(f.real.usage[2], 0);
@@ -164,7 +267,7 @@ static void test_sim_exit_after_exit_cost(void **state)
 
 	(void)state;
 	fixture_open(&fx, 0);
-	assert_true(fidelity_compute(&fx.options, &fx.capture, &fx.imported, fx.trace, &f, &error));
+	assert_true(compare(&fx, &f, &error));
 	for (guint i = 0; i < f.sim.periods->len; i++) {
 		const struct fid_period *p = &g_array_index(f.sim.periods, struct fid_period, i);
 
@@ -192,7 +295,7 @@ static void test_periods_csv(void **state)
 
 	(void)state;
 	fixture_open(&fx, 0);
-	assert_true(fidelity_compute(&fx.options, &fx.capture, &fx.imported, fx.trace, &f, &error));
+	assert_true(compare(&fx, &f, &error));
 	out = open_memstream(&text, &size);
 	fidelity_write_periods(out, &f);
 	assert_int_equal(fclose(out), 0);
@@ -214,6 +317,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tvd),
 		cmocka_unit_test(test_real_side_and_inputs),
+		cmocka_unit_test(test_inputs_after_warmup),
+		cmocka_unit_test(test_measured_leads),
 		cmocka_unit_test(test_warmup),
 		cmocka_unit_test(test_sim_exit_after_exit_cost),
 		cmocka_unit_test(test_periods_csv),
