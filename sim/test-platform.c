@@ -53,8 +53,8 @@ struct expected_platform {
 
 /*
  * The kernel's numbers, each from the source named beside it.  intel_idle
- * adds POLL 0/0 before its table; the Arm device trees have none, and
- * their exit latency is the binding's entry + exit latency.
+ * and acpi_idle add POLL 0/0 before their tables; the Arm device trees
+ * have none, and their exit latency is the binding's entry + exit latency.
  */
 static const struct expected_platform bundled[] = {
 	/* skx_cstates: C1 2/2, C1E 10/20, C6 133/600. */
@@ -80,6 +80,12 @@ static const struct expected_platform bundled[] = {
 	 */
 	{ "rk3399", 3, { { "WFI", 1, 1, false }, { "cpu-sleep", 370, 900, false },
 			 { "cluster-sleep", 900, 2000, false } } },
+	/*
+	 * A Ryzen 7 PRO 4750U board's _CST (C1 1, C2 18, C3 350 us); acpi_idle
+	 * adds POLL and makes each target residency twice the latency.
+	 */
+	{ "amd-renoir", 4, { { "POLL", 0, 0, true }, { "C1", 1, 2, false }, { "C2", 18, 36, false },
+			     { "C3", 350, 700, false } } },
 	/* juno.dts: cpu-sleep-0 300 + 1200 = 1500, 2000; cluster-sleep-0 400 + 1200 = 1600, 2500. */
 	{ "juno", 3, { { "WFI", 1, 1, false }, { "cpu-sleep-0", 1500, 2000, false },
 		       { "cluster-sleep-0", 1600, 2500, false } } },
