@@ -50,7 +50,11 @@ static void intro(struct doc *d, const struct sweep_summary *m)
 		 s->nr_settings, sweep_nr_cells(s), file, s->spec.sha256);
 	doc_para(d, "Each figure is the mean over a family's seeds with its 95%% interval "
 		    "(Student's t). Governors are ranked by their energy above the "
-		    "hindsight-optimal schedule (energy_vs_optimal - 1). 'vs best' is the paired "
+		    "hindsight-optimal schedule (energy_vs_optimal - 1). That schedule sleeps in "
+		    "the deepest state whose target residency the idle time reaches, the kernel's "
+		    "own rule, not the cheapest state: where a platform's power figures make a "
+		    "shallower state cheaper for such times, a governor can come in below it "
+		    "(a negative figure). 'vs best' is the paired "
 		    "difference from the first governor over the same seeds: 'differs' when its "
 		    "95%% interval leaves out zero. The cell tables are what `teosim compare` "
 		    "prints for each workload.");
