@@ -31,7 +31,8 @@ struct cpu_track {
 	gint cause_event;	/* TIMER: the trace event of its arming, or -1 */
 	bool remote_wakeup;	/* IDLE: another CPU woke a task here */
 	int state;		/* IDLE, BUSY: the state entered; -1 unknown */
-	gint tick_record;	/* IDLE: the tick record whose interrupt came in it, or -1 */
+	gint tick_record;	/* IDLE: the last tick record whose interrupt came in it, or -1 */
+	gint first_tick_record;	/* IDLE, BUSY: the first of them, or -1 */
 	bool stopped_tick;	/* BUSY: the kernel stopped the tick on its way to the next entry */
 	bool tick_off;		/* the tick is stopped: by a tick_stop, until do_idle() is left */
 	bool off_at_exit;	/* BUSY: tick_off as the CPU left its state */

@@ -155,8 +155,13 @@ static void on_tick_expire(struct converter *cv, const struct cap_event *e)
 	if (t->at_ns > cv->im->header.end_ns)
 		return;
 	emit(cv, TRACE_TICK, t->at_ns, e->cpu)->fires_ns = MAX(at, t->at_ns);
-	if (cv->cpus[e->cpu].phase == PHASE_IDLE)
-		cv->cpus[e->cpu].tick_record = (gint)cv->im->events->len - 1;
+	if (cv->cpus[e->cpu].phase == PHASE_IDLE) {
+		struct cpu_track *p = &cv->cpus[e->cpu];
+
+		p->tick_record = (gint)cv->im->events->len - 1;
+		if (p->first_tick_record < 0)
+			p->first_tick_record = p->tick_record;
+	}
 }
 
 static void on_timer_start(struct converter *cv, const struct cap_event *e, guint index)
@@ -334,19 +339,29 @@ static bool move_timer_interrupt(struct converter *cv, const struct cpu_track *p
 }
 
 /*
- * The tick record's interrupt moved to at, never before its boundary.  A
- * tick that came with the interrupt that woke the CPU (tick_taken_with())
- * moves along with it.
+ * The wakeup's interrupt moves from p->cause_at to at, and so do the tick
+ * interrupts of the same idle period that the vCPU took with it: the one
+ * that came with it (the cause itself, or tick_taken_with()), and, where
+ * the wakeup is held up, every later one before at.  A host that stops
+ * the vCPU for longer than a tick has the tick's next interrupts come in
+ * the stop; left where they were traced, they would wake the simulated
+ * CPU before its cause, to a timer already overdue that it would poll on
+ * until the cause came, as the stopped vCPU did not.  Never before a
+ * tick's boundary.
  */
-static void move_tick_interrupt(struct converter *cv, const struct cpu_track *p, uint64_t at)
+static void move_tick_interrupts(struct converter *cv, const struct cpu_track *p,
+				 unsigned int cpu, uint64_t at)
 {
-	struct trace_event *tick;
-
-	if (p->tick_record < 0)
+	if (p->first_tick_record < 0)
 		return;
-	tick = &g_array_index(cv->im->events, struct trace_event, p->tick_record);
-	if (p->cause == CAUSE_TICK || tick->fires_ns == p->cause_at)
-		tick->fires_ns = MAX(at, tick->at_ns);
+	for (guint i = (guint)p->first_tick_record; i < cv->im->events->len; i++) {
+		struct trace_event *tick = &g_array_index(cv->im->events, struct trace_event, i);
+
+		if (tick->kind != TRACE_TICK || tick->cpu != cpu || tick->fires_ns < p->cause_at)
+			continue;
+		if (tick->fires_ns == p->cause_at || tick->fires_ns < at)
+			tick->fires_ns = MAX(at, tick->at_ns);
+	}
 }
 
 /*
@@ -407,7 +422,7 @@ static void hold_up(struct converter *cv, struct cpu_track *p)
 		return;
 	if (p->cause == CAUSE_TIMER && (!move_timer_interrupt(cv, p, &at) || at == p->cause_at))
 		return;
-	move_tick_interrupt(cv, p, at);
+	move_tick_interrupts(cv, p, (unsigned int)(p - cv->cpus), at);
 	if (at > p->cause_at) {
 		cv->held_up++;
 		cv->held_up_ns += at - p->cause_at;
@@ -458,7 +473,8 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 			emit(cv, TRACE_BUSY, p->first_seen, e->cpu)->work_ns = at - p->first_seen;
 		*p = (struct cpu_track){ .phase = PHASE_IDLE, .idle_since = at, .state = e->state,
 					 .first_seen = p->first_seen, .seen = true,
-					 .tick_record = -1, .tick_off = p->tick_off };
+					 .tick_record = -1, .first_tick_record = -1,
+					 .tick_off = p->tick_off };
 		return;
 	}
 	if (p->phase == PHASE_BUSY) {
@@ -756,6 +772,8 @@ static bool convert(const struct capture *c, const char *name, uint64_t tick_sto
 		out->header.mono_ns = MIN((uint64_t)((int64_t)out->t0_ns + out->clock_offset_ns),
 					  TRACE_TIME_MAX);
 	cv.cpus = g_new0(struct cpu_track, c->nr_cpus);
+	for (unsigned int i = 0; i < c->nr_cpus; i++)
+		cv.cpus[i].tick_record = cv.cpus[i].first_tick_record = -1;
 	cv.ticks = g_new0(struct tick_arming, c->nr_cpus);
 	cv.poll_limits = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 	cv.tick_works = g_array_new(FALSE, FALSE, sizeof(uint64_t));

@@ -270,6 +270,45 @@ static void test_tick_before_the_wakeup(void **state)
 }
 
 /*
+ * tick-in-hold-up.txt, t0 = 70 s, offset 0: cpu 0 wakes 21 times from
+ * state 2 by an interrupt 100 us after each entry (every 200 us from 0)
+ * and leaves idle 20 us after it, and once more at the end: the median
+ * exit cost of state 2 is 20 us.  In between it enters state 2 at 4.2 ms;
+ * its task's timer (armed for 5 ms) comes at 5.01 ms and wakes the task,
+ * the tick's interrupt for the boundary at 6 ms comes at 6.01 ms, and the
+ * CPU leaves the state only at 7 ms: the host held the vCPU up.  The
+ * timer's interrupt moves to 7 ms less 20 us, 6.98 ms, and the tick's,
+ * taken in the same hold-up, moves with it: traced at 6.01 ms, it would
+ * wake the simulated CPU before its timer, to a timer already overdue.
+ */
+static void test_tick_in_hold_up(void **state)
+{
+	struct imported im;
+	guint ticks = 0;
+
+	(void)state;
+	import_ok("tick-in-hold-up.txt", &im);
+	assert_int_equal(im.exit_cost_ns[2], 20000);
+	for (guint i = 0; i < im.events->len; i++) {
+		const struct trace_event *ev = &g_array_index(im.events, struct trace_event, i);
+
+		if (ev->kind == TRACE_TIMER) {
+			assert_int_equal(ev->expires_ns, 5000000);
+			assert_int_equal(ev->fires_ns, 6980000);
+		} else if (ev->kind == TRACE_TICK) {
+			assert_int_equal(ev->at_ns, 6000000);
+			assert_int_equal(ev->fires_ns, 6980000);
+			ticks++;
+		}
+	}
+	assert_int_equal(ticks, 1);
+	assert_true(has_note(&im, "wakeups held up after their interrupt (left idle later than the "
+			     "state's median exit cost): 1, their interrupts taken 1970000 ns later"));
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
  * early-expiry-held-up.txt, t0 = 90 s, offset 0: cpu 0 wakes 21 times from
  * state 2 by its task's hrtimer, each expiry traced 50 us before the time
  * it was armed for (the importer takes expiries up to 1 ms early, for the
@@ -736,6 +775,7 @@ int main(void)
 		cmocka_unit_test(test_timer_rules),
 		cmocka_unit_test(test_tick_records),
 		cmocka_unit_test(test_tick_before_the_wakeup),
+		cmocka_unit_test(test_tick_in_hold_up),
 		cmocka_unit_test(test_held_up_before_expiry),
 		cmocka_unit_test(test_tick_boundary_after_end),
 		cmocka_unit_test(test_poll_check_measured),
