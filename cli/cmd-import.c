@@ -46,11 +46,29 @@ static bool pick_governors(const char *list, const struct kshim_governor ***govs
 	return true;
 }
 
+/* Each governor against the capture, as teosim fidelity compares them without a call log. */
+static bool compare(const struct sim_run_options *run, const struct kshim_governor *const *govs,
+		    unsigned int n, const struct capture *c, const struct imported *im,
+		    const char *trace, struct fidelity *out, GError **error)
+{
+	for (unsigned int g = 0; g < n; g++) {
+		struct fid_options fo = { .run = run, .gov = govs[g],
+					  .match_ns = REPORT_FIDELITY_MATCH_NS,
+					  .warmup_ns = REPORT_FIDELITY_WARMUP_NS };
+
+		if (!fidelity_prepare(&fo, c, &out[g], error) ||
+		    !fidelity_compute(&fo, c, im, trace, &out[g], error))
+			return false;
+	}
+	return true;
+}
+
 /* The real side from the capture, the simulated side from the written trace. */
 static bool report(struct import_cli *o, const struct capture *c, const struct imported *im,
 		   const char *trace, GError **error)
 {
 	g_autofree const struct kshim_governor **govs = NULL;
+	g_autofree struct fidelity *fid = NULL;
 	struct sim_result *sims = NULL;
 	struct sim_run_options run;
 	struct real_usage real;
@@ -66,14 +84,22 @@ static bool report(struct import_cli *o, const struct capture *c, const struct i
 	     pick_governors(o->governors, &govs, &n, error) &&
 	     sim_run_all(&run, govs, n, traces, 1, &sims, error);
 	if (ok) {
+		fid = g_new0(struct fidelity, n);
+		ok = compare(&run, govs, n, c, im, trace, fid, error);
+	}
+	if (ok) {
 		struct import_report r = { .capture = c, .imported = im, .options = &run,
-					   .real = &real, .sims = sims, .nr_sims = n };
+					   .real = &real, .sims = sims, .fidelity = fid,
+					   .nr_sims = n };
 
 		import_report_print(stdout, &r);
 		if (o->sim.plot_dir)
 			ok = teosim_write_run_plots(o->sim.plot_dir, &run, sims, n, 1, error);
-		sim_results_free(sims, n);
 	}
+	for (unsigned int g = 0; fid && g < n; g++)
+		fidelity_clear(&fid[g]);
+	if (sims)
+		sim_results_free(sims, n);
 	platform_clear(&pl);
 	return ok;
 }

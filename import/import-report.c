@@ -109,21 +109,22 @@ void import_report_print(FILE *out, const struct import_report *r)
 		sim_rows(t, r, &r->sims[g]);
 	text_table_print(t, out);
 	text_table_free(t);
-	fprintf(out, "\ntotal variation distance of the per-state shares, real vs simulated "
-		     "(0: the same, 1: disjoint; sim/README.md \"Fidelity\"):\n");
+	fprintf(out, "\nfidelity from %u ms into the capture, as teosim fidelity computes it "
+		"without a call log (sim/README.md \"Fidelity\"):\ntotal variation distance of "
+		"the per-state shares, real vs simulated (0: the same, 1: disjoint), and matched "
+		"periods given the same state\n", REPORT_FIDELITY_WARMUP_NS / 1000000);
 	for (unsigned int g = 0; g < r->nr_sims; g++) {
-		const struct cpu_score *s = &r->sims[g].all;
-		uint64_t ru[KSHIM_STATE_MAX], rt[KSHIM_STATE_MAX];
-		uint64_t su[KSHIM_STATE_MAX], st[KSHIM_STATE_MAX];
+		const struct fidelity *f = &r->fidelity[g];
+		const char *name = r->sims[g].gov->meta->name;
 
-		for (unsigned int i = 0; i < real->state_count; i++) {
-			ru[i] = real->states[i].usage;
-			rt[i] = real->states[i].time_ns;
-			su[i] = s->states[i].usage;
-			st[i] = s->states[i].time_ns;
+		if (!f->real.periods->len) {
+			fprintf(out, "%s: no real period to compare after the warm-up\n", name);
+			continue;
 		}
-		fprintf(out, "%s: tvd_periods %.4f tvd_time %.4f\n", r->sims[g].gov->meta->name,
-			fidelity_tvd(ru, su, real->state_count), fidelity_tvd(rt, st, real->state_count));
+		fprintf(out, "%s: tvd_periods %.4f tvd_time %.4f same_state %.2f%% (%" G_GUINT64_FORMAT
+			" of %" G_GUINT64_FORMAT " matched of %u real periods)\n", name, f->tvd_periods,
+			f->tvd_time, f->matched ? 100.0 * (double)f->same_state / (double)f->matched : 0.0,
+			f->same_state, f->matched, f->real.periods->len);
 	}
 	for (unsigned int g = 0; g < r->nr_sims; g++)
 		if (!r->sims[g].all.kernel_above_below)

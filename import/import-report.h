@@ -10,8 +10,13 @@
 
 #include "capture.h"
 #include "convert.h"
+#include "fidelity.h"
 #include "real-usage.h"
 #include "run.h"
+
+/* What --report compares as teosim fidelity does, without a call log. */
+#define REPORT_FIDELITY_MATCH_NS	100000
+#define REPORT_FIDELITY_WARMUP_NS	100000000
 
 struct import_report {
 	const struct capture *capture;
@@ -19,6 +24,7 @@ struct import_report {
 	const struct sim_run_options *options;	/* platform, HZ, latency limit */
 	const struct real_usage *real;
 	const struct sim_result *sims;		/* one per governor, on the imported trace */
+	const struct fidelity *fidelity;	/* ... and its comparison with the capture */
 	unsigned int nr_sims;
 };
 
