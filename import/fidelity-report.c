@@ -95,6 +95,10 @@ void fidelity_print(FILE *out, const struct fid_options *o, const char *capture,
 		share(f->same_tick_state, f->matched_inputs),
 		share(f->same_sleep, f->matched_inputs),
 		share(f->same_stop_tick, f->matched_inputs));
+	fprintf(out, "different states of %" PRIu64 " matched periods: the kernel told a sleep "
+		"length under 2/3 of the model's in %" PRIu64 " (an event the capture does not "
+		"show, such as a timer-wheel timer), the model under 2/3 of the kernel's in %"
+		PRIu64 "\n", f->differing_inputs, f->kernel_sleep_shorter, f->model_sleep_shorter);
 }
 
 /* entry_ns,residency_ns,state,sleep_ns,tick_stopped,stop_tick,wake_cause; empty where unknown. */

@@ -344,6 +344,26 @@ static uint64_t distance(uint64_t a, uint64_t b)
 }
 
 /*
+ * The sleep length a is well short of b: both known, and 3a < 2b, which
+ * with b = 3q + r is a < 2q + r, with no product to overflow.
+ */
+static bool well_short_of(int64_t a, int64_t b)
+{
+	return a >= 0 && b > 0 && a < b / 3 * 2 + b % 3;
+}
+
+/* A matched pair given different states, by which side was told the shorter sleep. */
+static void count_differing(struct fidelity *f, const struct fid_period *real,
+			    const struct fid_period *sim)
+{
+	f->differing_inputs++;
+	if (real->sleep_ns == INT64_MIN)
+		return;
+	f->kernel_sleep_shorter += well_short_of(real->sleep_ns, sim->sleep_ns);
+	f->model_sleep_shorter += well_short_of(sim->sleep_ns, real->sleep_ns);
+}
+
+/*
  * Pairs each real period with the simulated period of its CPU whose entry
  * is nearest, within match_ns, keeping both sides in order: a simulated
  * period is given to at most one real period.
@@ -384,6 +404,8 @@ static void match_periods(struct fidelity *f, uint64_t match_ns)
 		f->matched_inputs++;
 		f->same_tick_state += p->tick_was_stopped == q->tick_was_stopped;
 		f->same_stop_tick += p->stop_tick == q->stop_tick;
+		if (p->state != q->state)
+			count_differing(f, p, q);
 		/* Within 10 % or 20 us: the same timer, seen through the import. */
 		if (p->sleep_ns != INT64_MIN) {
 			uint64_t d = distance((uint64_t)p->sleep_ns, (uint64_t)q->sleep_ns);

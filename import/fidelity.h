@@ -76,6 +76,12 @@ struct fidelity {
 	uint64_t with_inputs;
 	/* ... and, of the matched ones among them, those whose inputs agree. */
 	uint64_t matched_inputs, same_tick_state, same_sleep, same_stop_tick;
+	/*
+	 * Of those given different states, the ones where one side's sleep
+	 * length is under two thirds of the other's: an event that side saw
+	 * and the other did not (the kernel's: a timer the capture lacks).
+	 */
+	uint64_t differing_inputs, kernel_sleep_shorter, model_sleep_shorter;
 	int64_t select_lag_ns;		/* median of cpu_idle time − select clock */
 	/* ... of the periods that did not stop a running tick, and of those that did */
 	int64_t select_lag_keep_ns, select_lag_stop_ns;

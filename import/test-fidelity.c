@@ -5,7 +5,9 @@
  * kernel's inputs found in a hand-written call log, the PM QoS limit taken
  * from it, the select lead and tick stop cost measured from a generated
  * one, and the warm-up.  The simulated side is whatever the governor
- * does; here only its consistency with the figures is checked.
+ * does; here only its consistency with the figures is checked (the
+ * differing decisions are counted again from the periods), but for the
+ * generated capture, where the model cannot see the kernel's timers.
  */
 #include <math.h>
 
@@ -29,7 +31,7 @@ static void test_tvd(void **state)
 }
 
 struct fixture {
-	char *dir, *trace;
+	char *dir, *trace, *calls;
 	struct capture capture;
 	struct imported imported;
 	struct platform platform;
@@ -37,28 +39,42 @@ struct fixture {
 	struct fid_options options;
 };
 
-static void fixture_open(struct fixture *f, uint64_t warmup_ns)
+/*
+ * The capture at path (in f->dir, or NULL for testdata/kernel-timing.txt)
+ * loaded and imported, its trace written, and the options to simulate gov
+ * on it on qemu-tcg.
+ */
+static void fixture_import(struct fixture *f, const char *path, const char *gov,
+			   uint64_t warmup_ns)
 {
 	g_autoptr(GError) error = NULL;
 	FILE *out;
 
-	memset(f, 0, sizeof(*f));
-	f->dir = test_tmpdir();
-	f->trace = g_build_filename(f->dir, "kernel-timing.trace", NULL);
-	load_ok("kernel-timing.txt", &f->capture);
+	f->trace = g_build_filename(f->dir, "imported.trace", NULL);
+	if (path)
+		load_path_ok(path, &f->capture);
+	else
+		load_ok("kernel-timing.txt", &f->capture);
 	assert_true(import_convert(&f->capture, NULL, &f->imported, &error));
 	out = fopen(f->trace, "w");
 	assert_non_null(out);
-	imported_write(out, &f->imported, "kernel-timing.txt");
+	imported_write(out, &f->imported, "capture");
 	assert_int_equal(fclose(out), 0);
 	assert_true(platform_load("qemu-tcg", &f->platform, &error));
 	f->run = (struct sim_run_options){ .platform = &f->platform, .hz = 250,
 					   .latency_limit_us = INT32_MAX, .threads = 1 };
 	kshim_registry_init();
-	f->options = (struct fid_options){ .run = &f->run, .gov = kshim_governor_find("menu-6.1"),
+	f->options = (struct fid_options){ .run = &f->run, .gov = kshim_governor_find(gov),
 					   .calls = NULL, .match_ns = 100000,
 					   .warmup_ns = warmup_ns };
 	assert_non_null(f->options.gov);
+}
+
+static void fixture_open(struct fixture *f, uint64_t warmup_ns)
+{
+	memset(f, 0, sizeof(*f));
+	f->dir = test_tmpdir();
+	fixture_import(f, NULL, "menu-6.1", warmup_ns);
 }
 
 static void fixture_close(struct fixture *f)
@@ -69,6 +85,7 @@ static void fixture_close(struct fixture *f)
 	test_rmtree(f->dir);
 	g_free(f->dir);
 	g_free(f->trace);
+	g_free(f->calls);
 }
 
 /* Both steps, as teosim fidelity takes them. */
@@ -78,10 +95,38 @@ static bool compare(struct fixture *fx, struct fidelity *f, GError **error)
 	       fidelity_compute(&fx->options, &fx->capture, &fx->imported, fx->trace, f, error);
 }
 
+/* The matched pairs with inputs given different states, counted again from the periods. */
+static void assert_differing(const struct fidelity *f)
+{
+	uint64_t differing = 0, kernel_shorter = 0, model_shorter = 0;
+
+	for (guint i = 0; i < f->real.periods->len; i++) {
+		const struct fid_period *p = &g_array_index(f->real.periods, struct fid_period, i);
+		const struct fid_period *q;
+
+		if (p->match < 0 || !p->has_inputs)
+			continue;
+		q = &g_array_index(f->sim.periods, struct fid_period, p->match);
+		if (p->state == q->state)
+			continue;
+		differing++;
+		if (p->sleep_ns == INT64_MIN || p->sleep_ns < 0 || q->sleep_ns < 0)
+			continue;
+		/* 3a < 2b, in doubles: the sleep lengths here are far from their limits. */
+		kernel_shorter += q->sleep_ns > 0 && 3.0 * (double)p->sleep_ns < 2.0 * (double)q->sleep_ns;
+		model_shorter += p->sleep_ns > 0 && 3.0 * (double)q->sleep_ns < 2.0 * (double)p->sleep_ns;
+	}
+	assert_int_equal(f->differing_inputs, differing);
+	assert_int_equal(f->kernel_sleep_shorter, kernel_shorter);
+	assert_int_equal(f->model_sleep_shorter, model_shorter);
+	assert_true(f->differing_inputs + f->same_state >= f->matched_inputs);
+}
+
 static void assert_consistent(const struct fidelity *f)
 {
 	uint64_t sim = 0;
 
+	assert_differing(f);
 	for (unsigned int i = 0; i < f->state_count; i++)
 		sim += f->sim.usage[i];
 	assert_int_equal(sim, f->sim.periods->len);
@@ -170,12 +215,13 @@ static void test_inputs_after_warmup(void **state)
 }
 
 /*
- * With 20 or more periods of each kind, the lead and the tick stop cost are
- * measured: 24 polling periods chosen 3 µs before their entry (which keep
- * the tick) and 24 C1E periods whose select stopped the running tick 25 µs
- * before: a lead of 3 µs, and 25 − 3 = 22 µs for the stop.
+ * A generated capture of one CPU and its call log, written into dir: 24
+ * polling periods chosen 3 µs before their entry (which keep the tick)
+ * and 24 C1E periods whose select stopped the running tick 25 µs before,
+ * alternating, each 40 µs long, 100 µs apart, every select told a sleep
+ * length of 50 µs.  No timer is in the capture.
  */
-static void test_measured_leads(void **state)
+static void write_generated(const char *dir, char **cap_path, char **log_path)
 {
 	g_autoptr(GString) capture = g_string_new("# tracer: nop\n#\n#P:1\n");
 	g_autoptr(GString) log = g_string_new("teosim-calls 1\nhz 250\ncpus 1\n"
@@ -183,18 +229,7 @@ static void test_measured_leads(void **state)
 					      "state 1 name=C1 exit_us=2 residency_us=2\n"
 					      "state 2 name=C1E exit_us=10 residency_us=20\n"
 					      "state 3 name=C6 exit_us=133 residency_us=600\n");
-	g_autoptr(GError) error = NULL;
-	g_autoptr(GArray) selects = NULL;
-	g_autofree char *dir = test_tmpdir();
-	g_autofree char *cap_path = g_build_filename(dir, "leads.txt", NULL);
-	g_autofree char *log_path = g_build_filename(dir, "leads.calls", NULL);
-	struct sim_run_options run;
-	struct platform pl;
-	struct capture c;
-	struct fidelity f = { 0 };
-	struct fid_options o = { .run = &run, .match_ns = 100000 };
 
-	(void)state;
 	for (unsigned int k = 0; k < 48; k++) {
 		unsigned int polling = k % 2 == 0, entry_us = 100 + k * 100;
 		unsigned int lag_us = polling ? 3 : 25;
@@ -208,27 +243,61 @@ static void test_measured_leads(void **state)
 		g_string_append_printf(capture, "<idle>-0 [000] d..1. 200.%06u: cpu_idle: "
 				       "state=4294967295 cpu_id=0\n", entry_us + 40);
 	}
-	assert_true(g_file_set_contents(cap_path, capture->str, -1, NULL));
-	assert_true(g_file_set_contents(log_path, log->str, -1, NULL));
-	load_path_ok(cap_path, &c);
-	assert_true(platform_load("qemu-tcg", &pl, &error));
-	run = (struct sim_run_options){ .platform = &pl, .hz = 250, .latency_limit_us = INT32_MAX,
-					.threads = 1 };
-	if (!fidelity_read_selects(log_path, &selects, &error))
+	*cap_path = g_build_filename(dir, "generated.txt", NULL);
+	*log_path = g_build_filename(dir, "generated.calls", NULL);
+	assert_true(g_file_set_contents(*cap_path, capture->str, -1, NULL));
+	assert_true(g_file_set_contents(*log_path, log->str, -1, NULL));
+}
+
+/* The generated capture, imported, and its call log's selects; teo-6.1, no warm-up. */
+static void open_generated(struct fixture *fx, GArray **selects)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree char *cap_path = NULL;
+
+	memset(fx, 0, sizeof(*fx));
+	fx->dir = test_tmpdir();
+	write_generated(fx->dir, &cap_path, &fx->calls);
+	fixture_import(fx, cap_path, "teo-6.1", 0);
+	fx->options.calls = fx->calls;
+	if (!fidelity_read_selects(fx->calls, selects, &error))
 		fail_msg("%s", error->message);
-	o.calls = log_path;
-	o.selects = selects;
-	if (!fidelity_prepare(&o, &c, &f, &error))
+	fx->options.selects = *selects;
+}
+
+/*
+ * The generated capture, both steps.  With 20 or more periods of each
+ * kind, the lead and the tick stop cost are measured: a lead of 3 µs, and
+ * 25 − 3 = 22 µs for the stop.  The kernel was told a sleep length of
+ * 50 µs at every select; the model, with no timer in the capture, is told
+ * none (KTIME_MAX).  Wherever the two chose differently, the kernel's sleep
+ * length was the shorter one, and there are such periods: the kernel
+ * alternates POLL and C1E, which a governor fed the same wakeups does not.
+ */
+static void test_generated_capture(void **state)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GArray) selects = NULL;
+	struct fixture fx;
+	struct fidelity f = { 0 };
+
+	(void)state;
+	open_generated(&fx, &selects);
+	if (!fidelity_prepare(&fx.options, &fx.capture, &f, &error))
 		fail_msg("%s", error->message);
 	assert_int_equal(f.with_inputs, 48);
 	assert_int_equal(f.select_lag_keep_n, 24);
 	assert_int_equal(f.select_lag_stop_n, 24);
 	assert_int_equal(f.select_lead_ns, 3000);
 	assert_int_equal(f.tick_stop_ns, 22000);
+	if (!fidelity_compute(&fx.options, &fx.capture, &fx.imported, fx.trace, &f, &error))
+		fail_msg("%s", error->message);
+	assert_true(f.differing_inputs > 0);
+	assert_int_equal(f.kernel_sleep_shorter, f.differing_inputs);
+	assert_int_equal(f.model_sleep_shorter, 0);
+	assert_consistent(&f);
 	fidelity_clear(&f);
-	capture_clear(&c);
-	platform_clear(&pl);
-	test_rmtree(dir);
+	fixture_close(&fx);
 }
 
 /* With 1 ms of warm-up only the two polling periods, entered at 1100 and 1134 µs, count. */
@@ -318,7 +387,7 @@ int main(void)
 		cmocka_unit_test(test_tvd),
 		cmocka_unit_test(test_real_side_and_inputs),
 		cmocka_unit_test(test_inputs_after_warmup),
-		cmocka_unit_test(test_measured_leads),
+		cmocka_unit_test(test_generated_capture),
 		cmocka_unit_test(test_warmup),
 		cmocka_unit_test(test_sim_exit_after_exit_cost),
 		cmocka_unit_test(test_periods_csv),
