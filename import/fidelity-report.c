@@ -95,10 +95,12 @@ void fidelity_print(FILE *out, const struct fid_options *o, const char *capture,
 		share(f->same_tick_state, f->matched_inputs),
 		share(f->same_sleep, f->matched_inputs),
 		share(f->same_stop_tick, f->matched_inputs));
-	fprintf(out, "different states of %" PRIu64 " matched periods: the kernel told a sleep "
-		"length under 2/3 of the model's in %" PRIu64 " (an event the capture does not "
-		"show, such as a timer-wheel timer), the model under 2/3 of the kernel's in %"
-		PRIu64 "\n", f->differing_inputs, f->kernel_sleep_shorter, f->model_sleep_shorter);
+	fprintf(out, "differing %" PRIu64 " kernel_sleep_shorter %" PRIu64 " model_sleep_shorter %"
+		PRIu64 " (of the %" PRIu64 " matched periods, those given different states, and "
+		"of them those where one side's sleep length was under 2/3 of the other's; the "
+		"kernel's shorter: an event the capture does not show, such as a timer-wheel "
+		"timer)\n", f->differing_inputs, f->kernel_sleep_shorter, f->model_sleep_shorter,
+		f->matched_inputs);
 }
 
 /* entry_ns,residency_ns,state,sleep_ns,tick_stopped,stop_tick,wake_cause; empty where unknown. */

@@ -91,8 +91,8 @@ paired_run() {
 
 	{
 		echo "fidelity of $name (Linux $KERNEL_VERSION, $(date -u +%Y-%m-%d)), platform qemu-tcg, HZ 250"
-		printf '%-14s %9s %9s %9s %9s %8s %8s  %s\n' family periods simulated tvd_per tvd_time \
-			matched same "target (0.05, 90 %)"
+		printf '%-14s %9s %9s %9s %9s %8s %8s %7s %7s  %s\n' family periods simulated tvd_per \
+			tvd_time matched same differ k_short "target (0.05, 90 %)"
 	} >> "$summary"
 	no=0
 	echo "$FAMILIES" | while read -r family item; do
@@ -108,6 +108,8 @@ paired_run() {
 			/^tvd_time / { tt = $2 }
 			/^matched / { m = $2 }
 			/^same_state / { s = $2 }
+			# Differing decisions, and those where the kernel was told a much shorter sleep.
+			/^differing / { d = $2; k = $4 }
 			END {
 				same = m ? 100 * s / m : 0
 				verdict = "short of the target"
@@ -116,8 +118,8 @@ paired_run() {
 				# Fewer periods than a polling episode has: nothing to compare.
 				if (real < 50)
 					verdict = "not compared (too few periods)"
-				printf "%-14s %9d %9d %9.4f %9.4f %8d %7.2f%%  %s\n",
-					fam, real, sim, tp, tt, m, same, verdict
+				printf "%-14s %9d %9d %9.4f %9.4f %8d %7.2f%% %7d %7d  %s\n",
+					fam, real, sim, tp, tt, m, same, d, k, verdict
 			}' "$report"
 	done > "$run/families"
 	cat "$run/families" >> "$summary"
