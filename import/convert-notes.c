@@ -110,11 +110,11 @@ static void classification(struct converter *cv)
 		note(cv, "polling limits: %u, the median time to the limit %" G_GUINT64_FORMAT " ns: "
 		     "the trace's poll_check_ns, for the polling loop's pace on this machine",
 		     cv->poll_limits->len, cv->im->header.poll_check_ns);
-	if (cv->tick_stop_cuts)
+	if (k->tick_stop_cuts)
 		note(cv, "idle entries after a tick stop (tick_stop success=1): %" G_GUINT64_FORMAT
 		     ", the work before each ended %" G_GUINT64_FORMAT " ns early, the trace's "
 		     "tick_stop_ns, which the simulator adds where it stops the tick",
-		     cv->tick_stop_cuts, cv->tick_stop_ns);
+		     k->tick_stop_cuts, cv->im->header.tick_stop_ns);
 	exit_cost_note(cv);
 	if (k->remote_wakeups)
 		note(cv, "wakeups shown only by a sched_wakeup from another CPU: %" G_GUINT64_FORMAT

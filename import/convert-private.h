@@ -77,8 +77,6 @@ struct converter {
 	unsigned int offset_samples;	/* hrtimer_expire_entry events behind clock_offset_ns */
 	unsigned int cpus_started_idle, cpus_never_idle, cpus_without_events;
 	uint64_t lost_gaps;
-	uint64_t tick_stop_ns;		/* what a tick stop cost: left out of the work before the entry */
-	uint64_t tick_stop_cuts;	/* busy periods that ended so */
 };
 
 /*

@@ -227,6 +227,14 @@ static void track_tick(const struct converter *cv, struct cpu_track *p)
 		p->tick_off = false;
 }
 
+/* A wakeup's record gets the busy period's work, and whether it stayed in the idle loop. */
+static void give_work(struct converter *cv, struct trace_event *ev, uint64_t work, bool in_loop)
+{
+	ev->work_ns = work;
+	ev->idle_loop = in_loop;
+	cv->im->counts.idle_loop_wakeups += in_loop;
+}
+
 /* The work of a busy period goes to what started it. */
 static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu, uint64_t end)
 {
@@ -238,20 +246,16 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 	case CAUSE_TIMER:
 		cv->im->counts.timer_wakeups++;
 		if (p->cause_event >= 0) {
-			ev = &g_array_index(cv->im->events, struct trace_event, p->cause_event);
-			ev->work_ns = work;
-			ev->idle_loop = in_loop;
-			cv->im->counts.idle_loop_wakeups += in_loop;
+			give_work(cv, &g_array_index(cv->im->events, struct trace_event,
+						     p->cause_event), work, in_loop);
 			break;
 		}
 		/* Armed before the capture, or its hrtimer_start is missing. */
 		ev = emit(cv, TRACE_TIMER, p->idle_since, cpu);
 		ev->timer_id = IMPORT_INFERRED_ID_BASE + cv->im->counts.inferred_timers++;
 		ev->expires_ns = MAX(p->cause_at, p->idle_since);
-		ev->work_ns = work;
 		ev->held_ns = p->held_ns;
-		ev->idle_loop = in_loop;
-		cv->im->counts.idle_loop_wakeups += in_loop;
+		give_work(cv, ev, work, in_loop);
 		break;
 	case CAUSE_TICK:
 		cv->im->counts.tick_wakeups++;
@@ -277,9 +281,8 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 		} else {
 			ev = emit(cv, TRACE_IRQ, p->since, cpu);
 		}
-		ev->work_ns = work;
-		ev->idle_loop = in_loop && p->cause == CAUSE_IRQ;
-		cv->im->counts.idle_loop_wakeups += ev->idle_loop;
+		/* Only an interrupt's can stay: stays_in_idle_loop() rules out the others. */
+		give_work(cv, ev, work, in_loop);
 		break;
 	}
 }
@@ -461,9 +464,9 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 			 * entry: the simulator adds that cost itself where it
 			 * stops the tick.
 			 */
-			if (p->stopped_tick && cv->tick_stop_ns) {
-				end = MAX(p->since, at - MIN(at, cv->tick_stop_ns));
-				cv->tick_stop_cuts++;
+			if (p->stopped_tick && cv->im->header.tick_stop_ns) {
+				end = MAX(p->since, at - MIN(at, cv->im->header.tick_stop_ns));
+				cv->im->counts.tick_stop_cuts++;
 			}
 			end_busy(cv, p, e->cpu, end);
 			track_tick(cv, p);
@@ -741,10 +744,11 @@ static bool convert(const struct capture *c, const char *name, uint64_t tick_sto
 		    struct imported *out, const uint64_t *held_exit_cost_ns, GError **error)
 {
 	struct converter cv = { .capture = c, .im = out, .sees_wakeups = c->counts[CAP_WAKEUP] > 0,
-				.held_exit_cost_ns = held_exit_cost_ns,
-				.tick_stop_ns = MIN(tick_stop_ns, TRACE_TICK_STOP_MAX_NS) };
+				.held_exit_cost_ns = held_exit_cost_ns };
 
 	memset(out, 0, sizeof(*out));
+	out->header.has_tick_stop = true;
+	out->header.tick_stop_ns = MIN(tick_stop_ns, TRACE_TICK_STOP_MAX_NS);
 	out->events = g_array_new(FALSE, FALSE, sizeof(struct trace_event));
 	out->notes = g_ptr_array_new_with_free_func(g_free);
 	out->header.name = g_strdup(name);
@@ -786,9 +790,6 @@ static bool convert(const struct capture *c, const char *name, uint64_t tick_sto
 		on_event(&cv, &g_array_index(c->events, struct cap_event, i), i);
 	finish_cpus(&cv);
 	out->header.poll_check_ns = poll_check(cv.poll_limits);
-	out->header.has_tick_stop = true;
-	out->header.tick_stop_ns = cv.tick_stop_ns;
-	out->tick_stop_cuts = cv.tick_stop_cuts;
 	exit_costs(&cv);
 	tick_work(&cv);
 	sort_events(out);

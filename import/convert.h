@@ -29,6 +29,7 @@ struct import_counts {
 	uint64_t unknown_wakeups;	/* no cause in the capture: imported as irq */
 	uint64_t tick_wakeups;		/* the tick: dropped, the simulator has its own */
 	uint64_t idle_loop_wakeups;	/* timer or irq whose handler left the tick stopped (idle_loop) */
+	uint64_t tick_stop_cuts;	/* busy periods import_convert_cut() ended header.tick_stop_ns early */
 	uint64_t reselects;		/* exits that woke nothing: the CPU stayed idle */
 	uint64_t reselect_ns;		/* ... and the time from each to the next entry */
 	uint64_t tick_busy_ns;		/* busy time after tick wakeups, dropped */
@@ -59,8 +60,6 @@ struct imported {
 	 */
 	uint64_t tick_work_ns;
 	unsigned int tick_work_samples;
-	/* Busy periods import_convert_cut() ended header.tick_stop_ns early. */
-	uint64_t tick_stop_cuts;
 };
 
 /* Fewer wakeups from a state than this give no exit cost for it. */

@@ -514,7 +514,7 @@ static void test_tick_stop_cut(void **state)
 		fail_msg("%s", error->message);
 	assert_true(im.header.has_tick_stop);
 	assert_int_equal(im.header.tick_stop_ns, 40000);
-	assert_int_equal(im.tick_stop_cuts, 2);
+	assert_int_equal(im.counts.tick_stop_cuts, 2);
 	for (guint i = 0; i < im.events->len; i++) {
 		const struct trace_event *ev = &g_array_index(im.events, struct trace_event, i);
 
@@ -530,7 +530,7 @@ static void test_tick_stop_cut(void **state)
 	import_ok("tick-stop.txt", &im);
 	assert_true(im.header.has_tick_stop);
 	assert_int_equal(im.header.tick_stop_ns, 0);
-	assert_int_equal(im.tick_stop_cuts, 0);
+	assert_int_equal(im.counts.tick_stop_cuts, 0);
 	imported_clear(&im);
 	capture_clear(&c);
 }

@@ -206,6 +206,18 @@ static void take_tick_record(struct sim_cpu *c, const struct trace_event *ev)
 	c->wake_limit = MIN(c->tick_at, c->poll_end);
 }
 
+/*
+ * Work that a timer or an event brings: a task's, or a handler's that
+ * wakes one, takes the CPU out of the idle loop; a handler's alone
+ * (idle_loop) does not.  Returns the work.
+ */
+static inline uint64_t bring_work(struct sim_cpu *c, uint64_t work_ns, bool idle_loop)
+{
+	if (work_ns && !idle_loop)
+		c->in_idle_loop = false;
+	return work_ns;
+}
+
 /* Applies what ev brings to the CPU's timers; returns the work it brings. */
 static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *ev)
 {
@@ -220,10 +232,7 @@ static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *e
 		return 0;
 	case TRACE_IRQ:
 	case TRACE_BUSY:
-		/* A task's work, or a handler's, takes the CPU out of the idle loop. */
-		if (ev->work_ns && !ev->idle_loop)
-			c->in_idle_loop = false;
-		return ev->work_ns;
+		return bring_work(c, ev->work_ns, ev->idle_loop);
 	case TRACE_TICK:
 		take_tick_record(c, ev);
 		return 0;
@@ -242,9 +251,7 @@ static uint64_t expire_timer(struct sim_cpu *c)
 	if (t.period_ns)
 		timer_queue_arm(&c->timers, t.id, t.expires_ns + t.period_ns, t.late_ns, t.period_ns,
 				t.work_ns, t.held_ns, t.idle_loop);
-	if (t.work_ns && !t.idle_loop)
-		c->in_idle_loop = false;
-	return t.work_ns;
+	return bring_work(c, t.work_ns, t.idle_loop);
 }
 
 /*
@@ -259,9 +266,8 @@ static uint64_t expire_timer(struct sim_cpu *c)
  */
 static void stop_or_retain_tick(struct sim_cpu *c, bool stop_tick)
 {
-	if (!stop_tick || c->tick_stopped)
-		return;
-	c->tick_stopped = true;
+	if (stop_tick)
+		c->tick_stopped = true;
 }
 
 /*
