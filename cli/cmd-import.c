@@ -46,21 +46,26 @@ static bool pick_governors(const char *list, const struct kshim_governor ***govs
 	return true;
 }
 
-/* Each governor against the capture, as teosim fidelity compares them without a call log. */
+/*
+ * Each governor against the capture, as teosim fidelity compares them
+ * without a call log: the capture's side is read once for all of them.
+ */
 static bool compare(const struct sim_run_options *run, const struct kshim_governor *const *govs,
 		    unsigned int n, const struct capture *c, const struct imported *im,
 		    const char *trace, struct fidelity *out, GError **error)
 {
-	for (unsigned int g = 0; g < n; g++) {
-		struct fid_options fo = { .run = run, .gov = govs[g],
-					  .match_ns = REPORT_FIDELITY_MATCH_NS,
-					  .warmup_ns = REPORT_FIDELITY_WARMUP_NS };
+	struct fid_options fo = { .run = run, .match_ns = REPORT_FIDELITY_MATCH_NS,
+				  .warmup_ns = REPORT_FIDELITY_WARMUP_NS };
+	struct fidelity real = { 0 };
+	bool ok = fidelity_prepare(&fo, c, &real, error);
 
-		if (!fidelity_prepare(&fo, c, &out[g], error) ||
-		    !fidelity_compute(&fo, c, im, trace, &out[g], error))
-			return false;
+	for (unsigned int g = 0; ok && g < n; g++) {
+		fo.gov = govs[g];
+		fidelity_copy_prepared(&real, &out[g]);
+		ok = fidelity_compute(&fo, c, im, trace, &out[g], error);
 	}
-	return true;
+	fidelity_clear(&real);
+	return ok;
 }
 
 /* The real side from the capture, the simulated side from the written trace. */

@@ -509,6 +509,13 @@ bool fidelity_compute(const struct fid_options *o, const struct capture *c,
 	return true;
 }
 
+void fidelity_copy_prepared(const struct fidelity *src, struct fidelity *dst)
+{
+	*dst = *src;
+	dst->real.periods = g_array_copy(src->real.periods);
+	dst->sim.periods = g_array_new(FALSE, FALSE, sizeof(struct fid_period));
+}
+
 void fidelity_clear(struct fidelity *f)
 {
 	if (f->real.periods)

@@ -110,6 +110,8 @@ bool fidelity_compute(const struct fid_options *o, const struct capture *c,
 		      const struct imported *im, const char *trace_path, struct fidelity *f,
 		      GError **error);
 void fidelity_clear(struct fidelity *f);
+/* *dst: what fidelity_prepare() read into src, for another governor to be compared with. */
+void fidelity_copy_prepared(const struct fidelity *src, struct fidelity *dst);
 
 /*
  * The selects of a call log that carry a decision (struct calllog_select),
