@@ -18,12 +18,16 @@ extern const struct kshim_host_ops sim_host_ops;
 
 /*
  * tick_nohz_get_sleep_length(): the kernel returns the time to the next
- * timer with the tick left out (tick_nohz_next_event(), then the next
- * hrtimer), and in *delta_next the time to the event the clock-event device
- * is programmed for: the next tick while the tick runs, else that timer.
- * All trace timers are hrtimers, exact to the nanosecond.  With no timer
- * pending the kernel's answer is KTIME_MAX less the current time (for any
- * CPU that does not hold the do_timer duty).
+ * timer with the tick left out, and in *delta_next the time to the event
+ * the clock-event device is programmed for: the next tick while the tick
+ * runs, else that timer.  tick_nohz_next_event() looks at the timer wheel
+ * (with high resolution timers, the wheel alone), from the last tick
+ * boundary on (basemono, last_jiffies_update): a wheel timer due by the
+ * next boundary, or overdue, keeps a running tick, and the answer is then
+ * *delta_next; otherwise the first of the wheel timer and the next hrtimer.
+ * Trace hrtimers are exact to the nanosecond; wheel timers fall on tick
+ * boundaries.  With no timer pending the kernel's answer is KTIME_MAX less
+ * the current time (for any CPU that does not hold the do_timer duty).
  *
  * Both are measured from the tick code's idle entry time
  * (ts->idle_entrytime), not from the moment of the select: that time is
@@ -32,16 +36,19 @@ extern const struct kshim_host_ops sim_host_ops;
  * selects that follow a polling limit are told the same sleep length as
  * the one before, however long the CPU polled (c->idle_entry_ns).
  *
- * At idle entry (the CPU's clock_ns): works out the next tick boundary and
+ * At idle entry (the CPU's clock_ns): works out the next tick boundary, and
  * what tick_nohz_get_sleep_length() answers during this select, for the
- * host and in the period's record.  Inline: it runs every period, and a
- * call would cost a good part of what it does.
+ * host and in the period's record.  The wheel timers due by the boundary
+ * before it have expired, if the tick ran then (a stopped tick's own
+ * interrupt expires them, idle-loop.c).  Inline: it runs every period,
+ * and a call would cost a good part of what it does.
  */
 static inline void sim_host_enter_idle(struct sim_cpu *c, struct idle_period *p)
 {
 	const struct sim_timer *t = timer_queue_first(&c->timers);
 	int64_t now = (int64_t)c->idle_entry_ns;
 	int64_t sleep = t ? (int64_t)t->expires_ns - now : INT64_MAX - now;
+	uint64_t wheel;
 	int64_t tick;
 
 	/* A tick whose interrupt is still on its way is the next one. */
@@ -61,6 +68,16 @@ static inline void sim_host_enter_idle(struct sim_cpu *c, struct idle_period *p)
 	else if (c->next_tick_ns == c->tick_record_ns && c->tick_record_fires_ns <= c->clock_ns)
 		c->next_tick_ns += c->tick_nsec;
 	tick = (int64_t)c->next_tick_ns - now;
+	if (!c->tick_stopped && c->next_tick_ns >= c->tick_nsec)
+		timer_queue_drop_until(&c->wheel, c->next_tick_ns - c->tick_nsec);
+	wheel = timer_queue_first_ns(&c->wheel);
+	c->wheel_keeps_tick = !c->tick_stopped && wheel <= c->next_tick_ns;
+	if (c->wheel_keeps_tick)
+		sleep = MIN(sleep, tick);
+	else if (wheel != UINT64_MAX)
+		/* Overdue with the tick stopped: due at the last boundary. */
+		sleep = MIN(sleep, (int64_t)MAX(wheel, c->next_tick_ns - MIN(c->next_tick_ns,
+									  c->tick_nsec)) - now);
 	c->sleep_length_ns = p->sleep_length_ns = sleep;
 	c->delta_next_ns = p->delta_next_ns = !c->tick_stopped && tick < sleep ? tick : sleep;
 	p->next_tick_ns = c->next_tick_ns;

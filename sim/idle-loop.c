@@ -100,8 +100,10 @@ bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_govern
 	c->tick_record_ns = NEVER;
 	c->latency_limit_us = cfg->latency_limit_us;
 	timer_queue_init(&c->timers);
+	timer_queue_init(&c->wheel);
 	if (!sim_cpu_new_machine(c, gov, &c->machine, error)) {
 		timer_queue_clear(&c->timers);
+		timer_queue_clear(&c->wheel);
 		return false;
 	}
 	c->poll_limit_ns = poll_limit_ns(c, gov);
@@ -130,6 +132,7 @@ void sim_cpu_clear(struct sim_cpu *c)
 {
 	kshim_machine_free(c->machine);
 	timer_queue_clear(&c->timers);
+	timer_queue_clear(&c->wheel);
 	c->machine = NULL;
 }
 
@@ -177,17 +180,38 @@ static inline uint64_t first_timer_held_ns(const struct sim_cpu *c)
 }
 
 /*
- * When the running tick's interrupt for the boundary tick_ns comes, or
- * NEVER: the clock-event device is programmed for the earliest hrtimer,
- * and a timer due by the tick brings the one interrupt that runs both,
- * whenever it comes.  The trace's tick record for that boundary says when
- * it came; without one it comes the platform's timer latency late.
+ * The boundary the tick's next interrupt is for: the running tick's next
+ * one; a stopped tick's hrtimer is programmed for the first timer-wheel
+ * timer's boundary (tick_nohz_stop_tick()), NEVER with none.
+ */
+static inline uint64_t tick_boundary_ns(const struct sim_cpu *c)
+{
+	return c->tick_stopped ? timer_queue_first_ns(&c->wheel) : c->next_tick_ns;
+}
+
+/*
+ * When the tick's interrupt for the boundary tick_ns comes, or NEVER: the
+ * clock-event device is programmed for the earliest hrtimer, and a timer
+ * due by the tick brings the one interrupt that runs both, whenever it
+ * comes.  The trace's tick record for that boundary says when it came;
+ * without one it comes the platform's timer latency late.
  */
 static inline uint64_t tick_interrupt_ns(const struct sim_cpu *c, uint64_t tick_ns)
 {
-	if (c->tick_stopped || first_timer_ns(c) <= tick_ns)
+	if (tick_ns == NEVER || first_timer_ns(c) <= tick_ns)
 		return NEVER;
 	return tick_ns == c->tick_record_ns ? c->tick_record_fires_ns : tick_ns + c->timer_latency_ns;
+}
+
+/*
+ * The interrupt of the tick's next boundary, not before from: a stopped
+ * tick programmed for a wheel timer already overdue fires at once.
+ */
+static inline uint64_t next_tick_at(const struct sim_cpu *c, uint64_t from)
+{
+	uint64_t at = tick_interrupt_ns(c, tick_boundary_ns(c));
+
+	return c->tick_stopped && at != NEVER ? MAX(at, from) : at;
 }
 
 /*
@@ -200,9 +224,9 @@ static void take_tick_record(struct sim_cpu *c, const struct trace_event *ev)
 {
 	c->tick_record_ns = ev->at_ns;
 	c->tick_record_fires_ns = ev->fires_ns;
-	if (c->phase != CPU_IDLE || c->tick_at == NEVER || c->next_tick_ns != ev->at_ns)
+	if (c->phase != CPU_IDLE || c->tick_at == NEVER || tick_boundary_ns(c) != ev->at_ns)
 		return;
-	c->tick_at = tick_interrupt_ns(c, c->next_tick_ns);
+	c->tick_at = next_tick_at(c, c->period.entry_ns);
 	c->wake_limit = MIN(c->tick_at, c->poll_end);
 }
 
@@ -227,8 +251,12 @@ static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *e
 				ev->fires_ns ? ev->fires_ns - ev->expires_ns : c->timer_latency_ns,
 				ev->period_ns, ev->work_ns, ev->held_ns, ev->idle_loop);
 		return 0;
+	case TRACE_WHEEL:
+		timer_queue_arm(&c->wheel, ev->timer_id, ev->expires_ns, 0, 0, 0, 0, false);
+		return 0;
 	case TRACE_CANCEL:
-		timer_queue_cancel(&c->timers, ev->timer_id);
+		if (!timer_queue_cancel(&c->timers, ev->timer_id))
+			timer_queue_cancel(&c->wheel, ev->timer_id);
 		return 0;
 	case TRACE_IRQ:
 	case TRACE_BUSY:
@@ -261,12 +289,12 @@ static uint64_t expire_timer(struct sim_cpu *c)
  * tick_nohz_next_event() finds an event within a tick: with high
  * resolution timers it looks at the timer wheel alone
  * (get_next_timer_interrupt(); hrtimer_get_next_event() answers KTIME_MAX
- * then), and the trace's timers are all hrtimers, so a timer due before
- * the next boundary does not keep the tick.
+ * then), so an hrtimer due before the next boundary does not keep the
+ * tick, and a wheel timer does (wheel_keeps_tick, host.h).
  */
 static void stop_or_retain_tick(struct sim_cpu *c, bool stop_tick)
 {
-	if (stop_tick)
+	if (stop_tick && !c->wheel_keeps_tick)
 		c->tick_stopped = true;
 }
 
@@ -284,11 +312,13 @@ static void tick_while_polling(struct sim_cpu *c)
 
 	c->tick_while_polling = true;
 	c->idle_entry_ns = done;
+	timer_queue_drop_until(&c->wheel, tick_boundary_ns(c));
 	/* The next boundary whose interrupt is still to come. */
-	do
-		c->next_tick_ns += c->tick_nsec;
-	while (c->next_tick_ns + c->timer_latency_ns <= c->tick_at);
-	c->tick_at = tick_interrupt_ns(c, c->next_tick_ns);
+	if (!c->tick_stopped)
+		do
+			c->next_tick_ns += c->tick_nsec;
+		while (c->next_tick_ns + c->timer_latency_ns <= c->tick_at);
+	c->tick_at = next_tick_at(c, c->tick_at);
 	c->poll_end = MAX(c->poll_end, done);
 	c->wake_limit = MIN(c->tick_at, c->poll_end);
 }
@@ -367,7 +397,7 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 	 */
 	if (c->tick_stopped && !was_stopped)
 		p->entry_ns = now + c->tick_stop_ns;
-	c->tick_at = tick_interrupt_ns(c, p->next_tick_ns);
+	c->tick_at = next_tick_at(c, p->entry_ns);
 	c->poll_end = c->polling[p->state] ? p->entry_ns + c->poll_limit_ns : NEVER;
 	c->wake_limit = MIN(c->tick_at, c->poll_end);
 	c->tick_while_polling = false;
@@ -419,8 +449,11 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 	 * not due again until the next boundary.
 	 */
 	c->got_tick = cause == WAKE_TICK || c->tick_while_polling;
+	if (cause == WAKE_TICK)
+		timer_queue_drop_until(&c->wheel, tick_boundary_ns(c));
 	if (cause == WAKE_TIMER && !c->tick_stopped && c->next_tick_ns <= c->clock_ns) {
 		c->got_tick = true;
+		timer_queue_drop_until(&c->wheel, c->next_tick_ns);
 		c->next_tick_ns += c->tick_nsec;
 	}
 	kshim_machine_reflect(c->machine, 0, p->state);

@@ -91,7 +91,13 @@ struct sim_cpu {
 	uint64_t tick_at, poll_end;		/* ... its own wake sources (UINT64_MAX: none) */
 	uint64_t wake_limit;			/* ... and the first of them */
 	uint64_t last_event_ns;
-	struct timer_queue timers;
+	struct timer_queue timers;		/* hrtimers */
+	/*
+	 * Timer-wheel timers, by the tick boundary they are due at: they have
+	 * no interrupt of their own and expire at the CPU's first tick at or
+	 * after it (sim/README.md, the timer wheel).
+	 */
+	struct timer_queue wheel;
 	uint64_t tick_nsec;
 	uint64_t tick_shift;			/* the tick fires where (t + tick_shift) % tick_nsec is 0 */
 	uint64_t poll_limit_ns;			/* the polling state's time limit */
@@ -119,8 +125,9 @@ struct sim_cpu {
 	bool reselecting;			/* CPU_WORKING: from a polling limit to the next entry */
 	bool in_idle_loop;			/* CPU_WORKING: only handlers ran, no task: do_idle() goes on */
 	uint64_t idle_entry_ns;			/* the tick code's idle entry time (host.h) */
-	uint64_t next_tick_ns;			/* these three: as of the last idle entry */
+	uint64_t next_tick_ns;			/* these four: as of the last idle entry */
 	int64_t sleep_length_ns, delta_next_ns;
+	bool wheel_keeps_tick;			/* a wheel timer due by the next boundary keeps the tick */
 
 	uint64_t busy_ns;			/* running work, up to end_ns */
 };

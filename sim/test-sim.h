@@ -68,6 +68,12 @@ static inline struct trace_event ev_cancel(uint64_t at, uint64_t id)
 	return (struct trace_event){ .kind = TRACE_CANCEL, .at_ns = at, .timer_id = id };
 }
 
+static inline struct trace_event ev_wheel(uint64_t at, uint64_t id, uint64_t boundary)
+{
+	return (struct trace_event){ .kind = TRACE_WHEEL, .at_ns = at, .timer_id = id,
+				     .expires_ns = boundary };
+}
+
 static inline struct trace_event ev_tick(uint64_t boundary, uint64_t fires)
 {
 	return (struct trace_event){ .kind = TRACE_TICK, .at_ns = boundary, .fires_ns = fires };

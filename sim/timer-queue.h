@@ -68,5 +68,7 @@ static inline uint64_t timer_queue_first_fires_ns(const struct timer_queue *q)
 }
 /* Removes the earliest timer into *out (the queue must not be empty). */
 void timer_queue_pop(struct timer_queue *q, struct sim_timer *out);
+/* Removes every timer that expires at or before upto. */
+void timer_queue_drop_until(struct timer_queue *q, uint64_t upto);
 
 #endif /* TEOSIM_SIM_TIMER_QUEUE_H */

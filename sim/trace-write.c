@@ -41,6 +41,10 @@ void trace_write_event(FILE *out, const struct trace_event *ev)
 			fprintf(out, " period_ns=%" PRIu64, ev->period_ns);
 		write_work(out, ev);
 		break;
+	case TRACE_WHEEL:
+		fprintf(out, "wheel at_ns=%" PRIu64 " cpu=%u id=%" PRIu64 " expires_ns=%" PRIu64,
+			ev->at_ns, ev->cpu, ev->timer_id, ev->expires_ns);
+		break;
 	case TRACE_CANCEL:
 		fprintf(out, "cancel at_ns=%" PRIu64 " cpu=%u id=%" PRIu64,
 			ev->at_ns, ev->cpu, ev->timer_id);

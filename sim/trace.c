@@ -19,6 +19,7 @@ struct known_timer {
 	uint64_t fires_ns;
 	unsigned int cpu;
 	bool periodic;
+	bool wheel;		/* a timer-wheel timer (an id names one kind of timer while armed) */
 };
 
 struct trace_reader {
@@ -144,7 +145,8 @@ static const char *single_value(struct kv_reader *kv, struct kv_line *l, GError 
 static bool is_event_keyword(const char *k)
 {
 	return !strcmp(k, "timer") || !strcmp(k, "cancel") || !strcmp(k, "irq") ||
-	       !strcmp(k, "busy") || !strcmp(k, "phase") || !strcmp(k, "tick");
+	       !strcmp(k, "busy") || !strcmp(k, "phase") || !strcmp(k, "tick") ||
+	       !strcmp(k, "wheel");
 }
 
 static bool read_version(struct trace_reader *r, GError **error)
@@ -346,10 +348,14 @@ static bool parse_when_where(struct trace_reader *r, struct kv_line *l, struct t
 	return true;
 }
 
-/* Re-arming a timer that is still armed on another CPU is an error. */
+/*
+ * Re-arming a timer that is still armed on another CPU is an error, and so
+ * is re-arming an hrtimer as a timer-wheel timer or the other way round.
+ */
 static bool armed_elsewhere(const struct known_timer *t, const struct trace_event *ev)
 {
-	return t && is_armed(t, ev->at_ns) && t->cpu != ev->cpu;
+	return t && is_armed(t, ev->at_ns) &&
+	       (t->cpu != ev->cpu || t->wheel != (ev->kind == TRACE_WHEEL));
 }
 
 /* Only a timer armed on the event's CPU can be cancelled. */
@@ -372,6 +378,7 @@ static bool note_timer(struct trace_reader *r, struct known_timer *t, const stru
 	t->cpu = ev->cpu;
 	t->fires_ns = ev->fires_ns ? ev->fires_ns : ev->expires_ns;
 	t->periodic = ev->period_ns != 0;
+	t->wheel = ev->kind == TRACE_WHEEL;
 	return true;
 }
 
@@ -387,11 +394,11 @@ static bool parse_idle_loop(struct trace_reader *r, struct kv_line *l, struct tr
 	return true;
 }
 
+static bool note_armed(struct trace_reader *r, const struct trace_event *ev, GError **error);
+
 static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
 			GError **error)
 {
-	struct known_timer *t;
-
 	if (!parse_u64(r, l, "id", true, 0, UINT64_MAX, &ev->timer_id, error) ||
 	    !parse_time(r, l, "expires_ns", true, 0, &ev->expires_ns, error) ||
 	    !parse_time(r, l, "fires_ns", false, 0, &ev->fires_ns, error) ||
@@ -415,13 +422,40 @@ static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_
 			 ev->period_ns, TRACE_PERIOD_MIN_NS);
 		return false;
 	}
-	t = find_timer(r, ev->timer_id);
+	return note_armed(r, ev, error);
+}
+
+/* A timer or wheel record's id: armed on no other CPU, nor as the other kind of timer. */
+static bool note_armed(struct trace_reader *r, const struct trace_event *ev, GError **error)
+{
+	struct known_timer *t = find_timer(r, ev->timer_id);
+
 	if (armed_elsewhere(t, ev)) {
-		kv_error(&r->kv, error, "id", "timer %" PRIu64 " is still armed on cpu %u: "
-			 "cancel it there first", ev->timer_id, t->cpu);
+		if (t->cpu != ev->cpu)
+			kv_error(&r->kv, error, "id", "timer %" PRIu64 " is still armed on cpu %u: "
+				 "cancel it there first", ev->timer_id, t->cpu);
+		else
+			kv_error(&r->kv, error, "id", "timer %" PRIu64 " is still armed as %s: "
+				 "cancel it first", ev->timer_id,
+				 t->wheel ? "a timer-wheel timer" : "an hrtimer");
 		return false;
 	}
 	return note_timer(r, t, ev, error);
+}
+
+/* A timer-wheel timer: no interrupt of its own, it expires at the tick (sim/README.md). */
+static bool parse_wheel(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
+			GError **error)
+{
+	if (!parse_u64(r, l, "id", true, 0, UINT64_MAX, &ev->timer_id, error) ||
+	    !parse_time(r, l, "expires_ns", true, 0, &ev->expires_ns, error))
+		return false;
+	if (ev->expires_ns < ev->at_ns) {
+		kv_error(&r->kv, error, "expires_ns", "%" PRIu64 " is before at_ns %" PRIu64,
+			 ev->expires_ns, ev->at_ns);
+		return false;
+	}
+	return note_armed(r, ev, error);
 }
 
 static bool parse_cancel(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
@@ -447,6 +481,7 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 	static const struct { const char *keyword; enum trace_kind kind; } kinds[] = {
 		{ "timer", TRACE_TIMER }, { "cancel", TRACE_CANCEL }, { "irq", TRACE_IRQ },
 		{ "busy", TRACE_BUSY }, { "phase", TRACE_PHASE }, { "tick", TRACE_TICK },
+		{ "wheel", TRACE_WHEEL },
 	};
 	const char *v;
 	size_t i;
@@ -457,7 +492,8 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 		;
 	if (i == G_N_ELEMENTS(kinds)) {
 		kv_error(&r->kv, error, l->keyword,
-			 "unknown record (a trace has timer, cancel, irq, busy, tick and phase)");
+			 "unknown record (a trace has timer, wheel, cancel, irq, busy, tick and "
+			 "phase)");
 		return false;
 	}
 	ev->kind = kinds[i].kind;
@@ -466,6 +502,10 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 	switch (ev->kind) {
 	case TRACE_TIMER:
 		if (!parse_timer(r, l, ev, error))
+			return false;
+		break;
+	case TRACE_WHEEL:
+		if (!parse_wheel(r, l, ev, error))
 			return false;
 		break;
 	case TRACE_CANCEL:
@@ -636,6 +676,9 @@ static bool scan_kind(const char **s, enum trace_kind *kind)
 	case 'b':
 		*kind = TRACE_BUSY;
 		return SKIP_KEY(s, "busy ");
+	case 'w':
+		*kind = TRACE_WHEEL;
+		return SKIP_KEY(s, "wheel ");
 	default:
 		return false;	/* phases are rare: the general path reads them */
 	}
@@ -664,6 +707,9 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 		       SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns) &&
 		       SCAN_OPTIONAL(s, "held_ns=", &ev->held_ns) &&
 		       scan_idle_loop(s, ev);
+	case TRACE_WHEEL:
+		return SCAN_NUMBER(s, "id=", &ev->timer_id) &&
+		       SCAN_NUMBER(s, "expires_ns=", &ev->expires_ns);
 	case TRACE_CANCEL:
 		return SCAN_NUMBER(s, "id=", &ev->timer_id);
 	case TRACE_IRQ:
@@ -699,6 +745,8 @@ static bool values_valid(const struct trace_reader *r, const struct trace_event 
 		       ev->expires_ns >= ev->at_ns &&
 		       (!ev->fires_ns || ev->fires_ns >= ev->expires_ns) &&
 		       (!ev->period_ns || ev->period_ns >= TRACE_PERIOD_MIN_NS);
+	case TRACE_WHEEL:
+		return ev->expires_ns <= TRACE_TIME_MAX && ev->expires_ns >= ev->at_ns;
 	case TRACE_CANCEL:
 		return true;
 	case TRACE_IRQ:
@@ -718,6 +766,7 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 {
 	struct known_timer *t = NULL;
 	uint64_t cpu;
+	bool arms;
 
 	/* What the line may leave out is 0, as in the general path (the name is for phases). */
 	ev->timer_id = ev->expires_ns = ev->fires_ns = ev->period_ns = ev->work_ns = 0;
@@ -730,17 +779,18 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 	ev->cpu = (unsigned int)cpu;
 	if (!scan_kind_fields(&s, ev) || *s || !values_valid(r, ev))
 		return false;
-	if (ev->kind == TRACE_TIMER || ev->kind == TRACE_CANCEL) {
+	arms = ev->kind == TRACE_TIMER || ev->kind == TRACE_WHEEL;
+	if (arms || ev->kind == TRACE_CANCEL) {
 		t = find_timer(r, ev->timer_id);
-		if (ev->kind == TRACE_TIMER ? armed_elsewhere(t, ev) : !cancellable(t, ev))
+		if (arms ? armed_elsewhere(t, ev) : !cancellable(t, ev))
 			return false;
 	}
 	/* A full table: the general path says so. */
-	if (ev->kind == TRACE_TIMER && !t && !(t = add_timer(r, ev->timer_id)))
+	if (arms && !t && !(t = add_timer(r, ev->timer_id)))
 		return false;
 	ev->line = r->kv.line;
 	r->last_at = ev->at_ns;
-	if (ev->kind == TRACE_TIMER)
+	if (arms)
 		note_timer(r, t, ev, NULL);
 	else if (ev->kind == TRACE_CANCEL)
 		forget_timer(r, t);

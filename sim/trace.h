@@ -21,6 +21,7 @@ enum trace_kind {
 	TRACE_BUSY,		/* the CPU runs work (waking it if idle) */
 	TRACE_PHASE,		/* the workload changes phase (a marker) */
 	TRACE_TICK,		/* when the tick's interrupt for a boundary came */
+	TRACE_WHEEL,		/* a timer-wheel timer is queued (or re-queued) on a CPU */
 };
 
 /* Kind and CPU side by side: no padding, and the fields the idle loop reads first together. */
@@ -29,8 +30,9 @@ struct trace_event {
 	unsigned int cpu;	/* not for TRACE_PHASE */
 	uint64_t at_ns;		/* when it happens */
 	unsigned long line;
-	uint64_t timer_id;	/* TIMER, CANCEL */
-	uint64_t expires_ns;	/* TIMER: absolute expiry, >= at_ns */
+	uint64_t timer_id;	/* TIMER, CANCEL, WHEEL */
+	/* TIMER: absolute expiry, >= at_ns; WHEEL: the tick boundary it is due at, >= at_ns */
+	uint64_t expires_ns;
 	/*
 	 * TIMER: its interrupt reaches the CPU, >= expires_ns; 0: the
 	 * platform's timer latency.  TICK: the interrupt of the tick due at

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Timer-wheel timers in the idle loop, one CPU, with the scripted
+ * governor.  The expected values follow tick_nohz_next_event() and
+ * tick_nohz_get_sleep_length() by hand.  Platform and times: test-sim.h
+ * (HZ 250, tick boundaries every 4 ms from 0; C6 exit 100 us; no timer
+ * latency, select lead or tick work).
+ */
+#include <kshim/registry.h>
+
+#include "test-sim.h"
+
+static const struct script_step C6_STOP[] = { { 2, true } };
+
+/*
+ * A wheel timer at the 12 ms boundary and an hrtimer at 30 ms.  At 0 the
+ * sleep length is the wheel timer's 12 ms, delta_next the running tick's
+ * 4 ms; the wheel timer is two boundaries away, so the tick stops, and its
+ * hrtimer is programmed for 12 ms: the CPU wakes there, with got_tick, and
+ * the tick's softirq expires the wheel timer.  No work: at 12.1 ms the
+ * tick is still stopped and the sleep length runs to the hrtimer, 17.9
+ * ms, which wakes the CPU without the tick.
+ */
+static void test_stopped_tick_wakes_for_wheel_timer(void **state)
+{
+	const struct trace_event ev[] = { ev_wheel(0, 1, 12 * MS), ev_timer(0, 2, 30 * MS, 0, 0) };
+	struct script_run r;
+
+	(void)state;
+	script_run_start(&r, "script-6.1", ev, 2, 40 * MS, C6_STOP, 1);
+	assert_int_equal(script.selects, 3);
+	assert_int_equal(script.selected[0].sleep_length_ns, 12 * MS);
+	assert_int_equal(script.selected[0].delta_next_ns, 4 * MS);
+	assert_int_equal(script.reflected[0].clock_ns, 12100 * US);
+	assert_true(script.reflected[0].got_tick);
+	assert_true(script.selected[1].tick_stopped);
+	assert_int_equal(script.selected[1].sleep_length_ns, 17900 * US);
+	assert_int_equal(script.selected[1].delta_next_ns, 17900 * US);
+	assert_int_equal(script.reflected[1].clock_ns, 30100 * US);
+	assert_false(script.reflected[1].got_tick);
+	assert_int_equal(script.selected[2].sleep_length_ns, INT64_MAX - 30100 * (int64_t)US);
+	script_run_finish(&r, NULL);
+}
+
+/*
+ * The same wheel timer cancelled at 1 ms, while the CPU sleeps: del_timer()
+ * leaves the stopped tick's hrtimer as it was, so the CPU still wakes at
+ * 12 ms, and then finds no wheel timer.
+ */
+static void test_cancel_leaves_stopped_tick_programmed(void **state)
+{
+	const struct trace_event ev[] = {
+		ev_wheel(0, 1, 12 * MS), ev_timer(0, 2, 30 * MS, 0, 0), ev_cancel(1 * MS, 1),
+	};
+	struct script_run r;
+
+	(void)state;
+	script_run_start(&r, "script-6.1", ev, 3, 40 * MS, C6_STOP, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 12100 * US);
+	assert_true(script.reflected[0].got_tick);
+	assert_int_equal(script.selected[1].sleep_length_ns, 17900 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
+ * A wheel timer due at the next boundary (4 ms) keeps the running tick
+ * whatever the governor asks, and the sleep length is then delta_next, the
+ * tick's 4 ms, not the hrtimer's 30.  The tick at 4 ms expires it: at
+ * 4.1 ms the sleep length is the hrtimer's 25.9 ms, delta_next the next
+ * tick's 3.9, and the tick stops.
+ */
+static void test_wheel_timer_within_a_tick_keeps_it(void **state)
+{
+	const struct trace_event ev[] = { ev_wheel(0, 1, 4 * MS), ev_timer(0, 2, 30 * MS, 0, 0) };
+	struct script_run r;
+
+	(void)state;
+	script_run_start(&r, "script-6.1", ev, 2, 40 * MS, C6_STOP, 1);
+	assert_int_equal(script.selected[0].sleep_length_ns, 4 * MS);
+	assert_int_equal(script.selected[0].delta_next_ns, 4 * MS);
+	assert_false(script.selected[1].tick_stopped);
+	assert_int_equal(script.reflected[0].clock_ns, 4100 * US);
+	assert_true(script.reflected[0].got_tick);
+	assert_int_equal(script.selected[1].sleep_length_ns, 25900 * US);
+	assert_int_equal(script.selected[1].delta_next_ns, 3900 * US);
+	assert_int_equal(script.reflected[1].clock_ns, 30100 * US);
+	assert_true(script.selected[2].tick_stopped);
+	script_run_finish(&r, NULL);
+}
+
+/*
+ * The tick runs while the CPU works, and expires a wheel timer due then:
+ * work from 0 to 10 ms passes the 8 ms boundary, so at 10 ms no wheel
+ * timer is left, and with no hrtimer the sleep length is KTIME_MAX less
+ * now and the tick stops.  (Were the timer still there, it would be
+ * overdue and keep the tick, with a sleep length of 2 ms.)
+ */
+static void test_running_tick_expires_wheel_timer_during_work(void **state)
+{
+	const struct trace_event ev[] = { ev_wheel(0, 1, 8 * MS), ev_busy(0, 10 * MS) };
+	struct script_run r;
+
+	(void)state;
+	script_run_start(&r, "script-6.1", ev, 2, 20 * MS, C6_STOP, 1);
+	assert_int_equal(script.selected[0].clock_ns, 10 * MS);
+	assert_int_equal(script.selected[0].sleep_length_ns, INT64_MAX - 10 * (int64_t)MS);
+	/* Nothing wakes the CPU again: no wheel timer is left to program the stopped tick for. */
+	assert_int_equal(script.reflects, 0);
+	script_run_finish(&r, NULL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stopped_tick_wakes_for_wheel_timer),
+		cmocka_unit_test(test_cancel_leaves_stopped_tick_programmed),
+		cmocka_unit_test(test_wheel_timer_within_a_tick_keeps_it),
+		cmocka_unit_test(test_running_tick_expires_wheel_timer_during_work),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
