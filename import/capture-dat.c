@@ -57,6 +57,36 @@ static bool is_tick_function(struct dat_reader *d, struct tep_event *e, struct t
 	return fn && (!strcmp(fn, "tick_sched_timer") || !strcmp(fn, "tick_nohz_handler"));
 }
 
+/* The flags of the kernel's struct timer_list (include/linux/timer.h). */
+#define TIMER_CPUMASK		0x0003FFFFu
+#define TIMER_DEFERRABLE	0x00080000u
+#define TIMER_PINNED		0x00100000u
+#define TIMER_ARRAYSHIFT	22
+
+/* timer_start: as the text reader's parse_wheel_start(), from the raw fields. */
+static bool read_wheel_start(struct dat_reader *d, struct tep_event *e, struct tep_record *rec,
+			     struct cap_event *ev)
+{
+	unsigned long long expires, now, flags, bucket;
+
+	if (!get(d, e, rec, "expires", &expires) || !get(d, e, rec, "now", &now) ||
+	    !get_max(d, e, rec, "flags", UINT32_MAX, &flags))
+		return false;
+	ev->jiffies = now;
+	ev->target_cpu = (unsigned int)(flags & TIMER_CPUMASK);
+	ev->flag = (flags & TIMER_DEFERRABLE) != 0;
+	ev->pinned = (flags & TIMER_PINNED) != 0;
+	if (tep_find_field(e, "bucket_expiry")) {
+		if (!get(d, e, rec, "bucket_expiry", &bucket))
+			return false;
+		ev->clock_ns = bucket;
+		return true;
+	}
+	ev->clock_ns = cap_wheel_bucket(expires, ev->jiffies,
+					(unsigned int)(flags >> TIMER_ARRAYSHIFT));
+	return true;
+}
+
 static bool read_fields(struct dat_reader *d, struct tep_event *e, struct tep_record *rec,
 			struct cap_event *ev)
 {
@@ -88,6 +118,23 @@ static bool read_fields(struct dat_reader *d, struct tep_event *e, struct tep_re
 			return true;
 		if (!get_max(d, e, rec, ev->kind == CAP_TIMER_START ? "expires" : "now", INT64_MAX,
 			     &v))
+			return false;
+		ev->clock_ns = v;
+		return true;
+	case CAP_WHEEL_START:
+	case CAP_WHEEL_CANCEL:
+	case CAP_WHEEL_EXPIRE:
+		if (!get(d, e, rec, "timer", &v))
+			return false;
+		ev->timer = v;
+		if (ev->kind == CAP_WHEEL_START)
+			return read_wheel_start(d, e, rec, ev);
+		if (ev->kind == CAP_WHEEL_CANCEL)
+			return true;
+		if (!get(d, e, rec, "now", &v))
+			return false;
+		ev->jiffies = v;
+		if (!get(d, e, rec, "baseclk", &v))
 			return false;
 		ev->clock_ns = v;
 		return true;

@@ -103,6 +103,63 @@ static bool is_tick_function(const char *fields)
 	       (g_str_has_prefix(fn, "tick_sched_timer") || g_str_has_prefix(fn, "tick_nohz_handler"));
 }
 
+/*
+ * timer_start's "[timeout=%ld]", expires less jiffies at the start: its
+ * key follows a bracket, not a blank, and its value may be negative.
+ */
+static bool timeout_field(struct text_reader *t, const struct text_line *l, int64_t *out)
+{
+	const char *p = strstr(l->fields, "[timeout=");
+	char v[32];
+	size_t vlen;
+
+	if (p) {
+		p += strlen("[timeout=");
+		vlen = strcspn(p, "]");
+		if (p[vlen] == ']' && vlen > 0 && vlen < sizeof(v)) {
+			memcpy(v, p, vlen);
+			v[vlen] = '\0';
+			if (g_ascii_string_to_signed(v, 10, INT64_MIN / 2, INT64_MAX / 2, out, NULL))
+				return true;
+		}
+	}
+	capture_warn(t->c, t->line, "%s: no [timeout=N] field: event skipped", l->name);
+	return false;
+}
+
+/*
+ * timer_start: the bucket's jiffy (printed since 6.3, else worked out from
+ * expires and the wheel index), jiffies at the start, the base's CPU and
+ * the flags.
+ */
+static bool parse_wheel_start(struct text_reader *t, const struct text_line *l,
+			      struct cap_event *ev)
+{
+	uint64_t expires, idx, cpu;
+	int64_t timeout;
+	char v[64];
+
+	if (!number_field(t, l, "expires", 10, UINT64_MAX, &expires) ||
+	    !timeout_field(t, l, &timeout) ||
+	    !number_field(t, l, "cpu", 10, CAP_CPUS_MAX - 1, &cpu) ||
+	    !number_field(t, l, "idx", 10, UINT32_MAX, &idx))
+		return false;
+	ev->jiffies = expires - (uint64_t)timeout;
+	ev->target_cpu = (unsigned int)cpu;
+	if (field(l->fields, "bucket_expiry", v, sizeof(v))) {
+		if (!number_field(t, l, "bucket_expiry", 10, UINT64_MAX, &ev->clock_ns))
+			return false;
+	} else {
+		ev->clock_ns = cap_wheel_bucket(expires, ev->jiffies, (unsigned int)idx);
+	}
+	/* flags= is empty, or letters joined by '|': M, D, P, I. */
+	if (field(l->fields, "flags", v, sizeof(v))) {
+		ev->flag = strchr(v, 'D') != NULL;
+		ev->pinned = strchr(v, 'P') != NULL;
+	}
+	return true;
+}
+
 /* Fills the kind-specific part of ev; false (after a warning) skips the event. */
 static bool parse_fields(struct text_reader *t, const struct text_line *l, struct cap_event *ev)
 {
@@ -142,6 +199,15 @@ static bool parse_fields(struct text_reader *t, const struct text_line *l, struc
 		if (ev->kind == CAP_TIMER_EXPIRE)
 			return number_field(t, l, "now", 10, INT64_MAX, &ev->clock_ns);
 		return true;
+	case CAP_WHEEL_START:
+		return number_field(t, l, "timer", 16, UINT64_MAX, &ev->timer) &&
+		       parse_wheel_start(t, l, ev);
+	case CAP_WHEEL_CANCEL:
+		return number_field(t, l, "timer", 16, UINT64_MAX, &ev->timer);
+	case CAP_WHEEL_EXPIRE:
+		return number_field(t, l, "timer", 16, UINT64_MAX, &ev->timer) &&
+		       number_field(t, l, "now", 10, UINT64_MAX, &ev->jiffies) &&
+		       number_field(t, l, "baseclk", 10, UINT64_MAX, &ev->clock_ns);
 	case CAP_TICK_STOP:
 		if (!field(l->fields, "success", v, sizeof(v))) {
 			capture_warn(t->c, t->line, "tick_stop: no success= field: event skipped");

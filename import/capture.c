@@ -40,6 +40,9 @@ bool cap_kind_of(const char *name, enum cap_kind *out)
 		{ "call_function_single_entry", CAP_IPI },
 		{ "reschedule_entry", CAP_IPI },
 		{ "sched_wakeup", CAP_WAKEUP },
+		{ "timer_start", CAP_WHEEL_START },
+		{ "timer_cancel", CAP_WHEEL_CANCEL },
+		{ "timer_expire_entry", CAP_WHEEL_EXPIRE },
 	};
 
 	for (size_t i = 0; i < G_N_ELEMENTS(used); i++) {
@@ -49,6 +52,16 @@ bool cap_kind_of(const char *name, enum cap_kind *out)
 		}
 	}
 	return false;
+}
+
+uint64_t cap_wheel_bucket(uint64_t expires, uint64_t now, unsigned int wheel_idx)
+{
+	/* LVL_CLK_SHIFT 3, LVL_BITS 6: levels of 64 buckets, each 8 times coarser. */
+	unsigned int shift = 3 * MIN(wheel_idx / 64, 8u);
+
+	if ((int64_t)(expires - now) < 0)
+		return now;
+	return ((expires >> shift) + 1) << shift;
 }
 
 static void capture_init(struct capture *c, const char *path, enum cap_format format)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A kernel trace capture (traces/import-format.md), reduced to the events
- * teosim uses: idle entries and exits, hrtimers, the tick, interrupts,
- * IPIs and task wakeups.  The readers (capture-text.c for ftrace and
+ * teosim uses: idle entries and exits, hrtimers and timer-wheel timers,
+ * the tick, interrupts, IPIs and task wakeups.  The readers (capture-text.c for ftrace and
  * `trace-cmd report` text, capture-dat.c for trace-cmd .dat files) turn
  * every record into a struct cap_event; the capture holds them sorted by
  * time, with what the readers had to skip.
@@ -28,6 +28,9 @@ enum cap_kind {
 	CAP_IRQ,		/* irq:irq_handler_entry */
 	CAP_IPI,		/* ipi:ipi_entry, x86 irq_vectors:*function*_entry, reschedule_entry */
 	CAP_WAKEUP,		/* sched:sched_wakeup: target_cpu */
+	CAP_WHEEL_START,	/* timer:timer_start: timer, bucket, jiffies, target_cpu, flag, pinned */
+	CAP_WHEEL_CANCEL,	/* timer:timer_cancel: timer */
+	CAP_WHEEL_EXPIRE,	/* timer:timer_expire_entry: timer, jiffies, clock_ns */
 	CAP_LOST,		/* events of this CPU were lost just before this point */
 };
 
@@ -38,11 +41,21 @@ struct cap_event {
 	unsigned int cpu;
 	enum cap_kind kind;
 	uint32_t state;		/* IDLE, IDLE_MISS */
-	bool flag;		/* IDLE_MISS: below (not above); TICK_STOP: success */
+	/* IDLE_MISS: below (not above); TICK_STOP: success; WHEEL_START: deferrable */
+	bool flag;
 	bool tick_timer;	/* TIMER_START, TIMER_EXPIRE: function=tick_sched_timer */
-	unsigned int target_cpu;	/* WAKEUP */
-	uint64_t timer;		/* TIMER_*: the hrtimer's address (hashed in text captures) */
-	uint64_t clock_ns;	/* TIMER_START: expires; TIMER_EXPIRE: now (the hrtimer's clock) */
+	bool pinned;		/* WHEEL_START: TIMER_PINNED */
+	/* WAKEUP: the woken task's CPU; WHEEL_START: the CPU whose timer base queued it */
+	unsigned int target_cpu;
+	/* TIMER_*, WHEEL_*: the timer's address (hashed in text captures) */
+	uint64_t timer;
+	/*
+	 * TIMER_START: expires; TIMER_EXPIRE: now (the hrtimer's clock).
+	 * WHEEL_START: the jiffy of the wheel bucket it went into (cap_wheel_bucket());
+	 * WHEEL_EXPIRE: baseclk, the jiffy the base expired it at.
+	 */
+	uint64_t clock_ns;
+	uint64_t jiffies;	/* WHEEL_START, WHEEL_EXPIRE: jiffies as traced */
 };
 
 enum cap_format { CAP_FORMAT_FTRACE, CAP_FORMAT_REPORT, CAP_FORMAT_DAT };
@@ -66,7 +79,7 @@ struct capture {
 #define CAP_CPUS_MAX	65536
 
 /*
- * Events held in memory (64 bytes each, and the workload made of them as
+ * Events held in memory (72 bytes each, and the workload made of them as
  * much again): a capture of more is refused, not left to exhaust memory.
  */
 #define CAP_EVENTS_MAX		(1u << 24)
@@ -96,6 +109,15 @@ bool cap_kind_of(const char *name, enum cap_kind *out);
 
 /* The format's name for messages. */
 const char *cap_format_name(enum cap_format f);
+
+/*
+ * The jiffy a timer-wheel timer is due at: the start of the bucket it was
+ * queued in, which 6.x kernels before 6.3 do not print.  calc_index()
+ * rounds expires up to the next multiple of its level's granularity
+ * (8^level jiffies, the level being wheel_idx / 64); a timer already due
+ * goes into the bucket of the base's clock, about now.
+ */
+uint64_t cap_wheel_bucket(uint64_t expires, uint64_t now, unsigned int wheel_idx);
 
 /*
  * For the readers: adding events and warnings, finishing.  capture_add()

@@ -83,6 +83,29 @@ static void missing_events(struct converter *cv)
 	if (!n[CAP_WAKEUP])
 		note(cv, "no sched_wakeup events: a CPU woken without an interrupt (polling) "
 		     "counts as woken for an unknown reason");
+	if (!n[CAP_WHEEL_START])
+		note(cv, "no timer_start events: the timer wheel's timers are unknown, so a sleep "
+		     "length counts hrtimers alone, where the kernel's may end at a wheel timer");
+	else if (!cv->jiffies.known)
+		note(cv, "timer_start events whose jiffies cannot be placed in time (%u timer-wheel "
+		     "events tell jiffies, at most %u of them agree at any HZ%s): wheel timers left out",
+		     cv->jiffies.samples, cv->jiffies.agreeing,
+		     cv->offset_samples ? "" : "; no hrtimer expiry gives CLOCK_MONOTONIC");
+	else
+		note(cv, "timer-wheel timers: %" G_GUINT64_FORMAT " armings and %" G_GUINT64_FORMAT
+		     " expiries of timers armed before the capture placed on the tick's boundaries "
+		     "(HZ %u: %u of %u timer-wheel events agree that jiffies would be %"
+		     G_GUINT64_FORMAT " at CLOCK_MONOTONIC 0), %" G_GUINT64_FORMAT " deferrable "
+		     "left out, %" G_GUINT64_FORMAT " beyond the capture's time, %" G_GUINT64_FORMAT
+		     " expiries of timers armed before it left out (no stopped tick was programmed "
+		     "for them: deferrable, or due while the tick ran), and %" G_GUINT64_FORMAT
+		     " due after the capture that a stopped tick was programmed for, armed at 0 (ids "
+		     "from %" G_GUINT64_FORMAT ")",
+		     cv->im->counts.wheel_timers, cv->im->counts.inferred_wheel_timers, cv->jiffies.hz,
+		     cv->jiffies.agreeing, cv->jiffies.samples, cv->jiffies.base,
+		     cv->im->counts.deferrable_timers, cv->im->counts.unplaced_wheel_timers,
+		     cv->im->counts.unknown_wheel_expiries, cv->im->counts.unseen_wheel_timers,
+		     IMPORT_UNSEEN_WHEEL_ID_BASE);
 	if (!n[CAP_TICK_STOP])
 		note(cv, "no tick_stop events: the report cannot show how often the real kernel "
 		     "stopped the tick");

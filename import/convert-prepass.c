@@ -95,3 +95,16 @@ GHashTable *import_tick_timers(const struct capture *c)
 	}
 	return tick;
 }
+
+GHashTable *import_deferrable_timers(const struct capture *c)
+{
+	GHashTable *deferrable = g_hash_table_new(g_int64_hash, g_int64_equal);
+
+	for (guint i = 0; i < c->events->len; i++) {
+		const struct cap_event *e = &g_array_index(c->events, struct cap_event, i);
+
+		if (e->kind == CAP_WHEEL_START && e->flag)
+			g_hash_table_add(deferrable, (gpointer)&e->timer);
+	}
+	return deferrable;
+}

@@ -39,6 +39,20 @@ struct cpu_track {
 	bool task_woken;	/* IDLE, BUSY: a task was woken on this CPU since the entry */
 };
 
+/*
+ * Jiffies on the trace's time line (convert-jiffies.c): jiffy J begins at
+ * CLOCK_MONOTONIC (J - base) * tick_ns.  Known when at least
+ * JIFFIES_MIN_SAMPLES timer-wheel events tell jiffies and most agree.
+ */
+struct jiffies_map {
+	bool known;
+	unsigned int hz;
+	uint64_t tick_ns;
+	uint64_t base;
+	unsigned int samples, agreeing;
+};
+#define JIFFIES_MIN_SAMPLES	4
+
 /* A CPU's tick hrtimer: armed, for a boundary (trace time). */
 struct tick_arming {
 	bool armed;
@@ -53,6 +67,7 @@ struct model_timer {
 	uint64_t fires_ns;	/* its interrupt came (expires_ns until the expiry is seen) */
 	uint64_t touched_ns;	/* its last timer or cancel event */
 	bool cancelled;
+	bool wheel;		/* a timer-wheel timer */
 	guint out_index;	/* its last timer event in im->events */
 };
 
@@ -75,6 +90,9 @@ struct converter {
 	unsigned int *expiry_cpu;	/* by capture event: hrtimer_start: the CPU it expires on */
 	bool sees_wakeups;		/* the capture has sched_wakeup events */
 	unsigned int offset_samples;	/* hrtimer_expire_entry events behind clock_offset_ns */
+	struct jiffies_map jiffies;	/* where timer-wheel expiries fall */
+	GHashTable *deferrable;		/* addresses of deferrable wheel timers (uint64_t *, in the capture) */
+	GHashTable **stopped_tick_at;	/* by CPU: boundaries a stopped tick was programmed for (uint64_t *) */
 	unsigned int cpus_started_idle, cpus_never_idle, cpus_without_events;
 	uint64_t lost_gaps;
 };
@@ -107,6 +125,16 @@ void import_find_expiries(const struct capture *c, bool **expiry_cancel,
  * keys point into the capture.
  */
 GHashTable *import_tick_timers(const struct capture *c);
+
+/* The addresses of the timer-wheel timers that some timer_start shows deferrable. */
+GHashTable *import_deferrable_timers(const struct capture *c);
+
+
+/* From the capture's wheel events; mono_ns is CLOCK_MONOTONIC at the trace's time 0. */
+void import_jiffies_map(const struct capture *c, uint64_t mono_ns, struct jiffies_map *out);
+/* The trace time at which jiffy begins (0 for one before time 0); false when out of range. */
+bool import_jiffy_time(const struct jiffies_map *m, uint64_t mono_ns, uint64_t jiffy,
+		       uint64_t *out);
 
 /* Fills im->notes from the capture's gaps and the converter's counts. */
 void import_write_notes(struct converter *cv);

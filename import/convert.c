@@ -60,21 +60,26 @@ static bool model_armed(const struct model_timer *t, uint64_t at)
 	return t && !t->cancelled && at < t->fires_ns;
 }
 
-/* Arms timer id on cpu, first cancelling it where the reader still has it armed elsewhere. */
-static void arm_timer(struct converter *cv, uint64_t id, unsigned int cpu, uint64_t at,
-		      uint64_t expires)
+/*
+ * Arms timer id on cpu, an hrtimer (TRACE_TIMER) or a wheel timer
+ * (TRACE_WHEEL), first cancelling it where the reader still has it armed
+ * elsewhere or as the other kind (an address on the stack serves both).
+ */
+static void arm_timer(struct converter *cv, enum trace_kind kind, uint64_t id, unsigned int cpu,
+		      uint64_t at, uint64_t expires)
 {
 	struct model_timer *t = g_hash_table_lookup(cv->timers, &id);
+	bool wheel = kind == TRACE_WHEEL;
 	struct trace_event *ev;
 
-	if (model_armed(t, at) && t->cpu != cpu)
+	if (model_armed(t, at) && (t->cpu != cpu || t->wheel != wheel))
 		emit(cv, TRACE_CANCEL, at, t->cpu)->timer_id = id;
 	if (!t) {
 		t = g_new0(struct model_timer, 1);
 		t->id = id;	/* the key: set before the table hashes it */
 		g_hash_table_add(cv->timers, t);
 	}
-	ev = emit(cv, TRACE_TIMER, at, cpu);
+	ev = emit(cv, kind, at, cpu);
 	ev->timer_id = id;
 	/*
 	 * Armed in the past, as a task that fell behind arms them: due at its
@@ -83,7 +88,7 @@ static void arm_timer(struct converter *cv, uint64_t id, unsigned int cpu, uint6
 	 */
 	ev->expires_ns = MAX(expires, at);
 	*t = (struct model_timer){ .id = id, .cpu = cpu, .expires_ns = ev->expires_ns,
-				   .fires_ns = ev->expires_ns, .touched_ns = at,
+				   .fires_ns = ev->expires_ns, .touched_ns = at, .wheel = wheel,
 				   .out_index = cv->im->events->len - 1 };
 }
 
@@ -129,6 +134,37 @@ static uint64_t busy_anchor(struct converter *cv, unsigned int cpu, uint64_t id,
 	return MIN(from, at);
 }
 
+/* Whether a wheel timer the trace has armed on cpu is due at the boundary at. */
+static bool wheel_timer_due(struct converter *cv, unsigned int cpu, uint64_t at)
+{
+	GHashTableIter i;
+	gpointer t;
+
+	g_hash_table_iter_init(&i, cv->timers);
+	while (g_hash_table_iter_next(&i, &t, NULL)) {
+		const struct model_timer *m = t;
+
+		if (m->wheel && !m->cancelled && m->cpu == cpu && m->expires_ns == at)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A stopped tick is programmed for the CPU's next wheel timer (on a tick
+ * boundary; the do_timer CPU's limit is not on one).  A boundary past the
+ * capture's end that no wheel timer of the trace explains is a timer armed
+ * before the capture, which the capture will not see expire: armed at 0.
+ */
+static void unseen_wheel_timer(struct converter *cv, unsigned int cpu, uint64_t at)
+{
+	if (at < cv->im->header.end_ns || (at + cv->im->header.mono_ns) % cv->jiffies.tick_ns ||
+	    wheel_timer_due(cv, cpu, at))
+		return;
+	arm_timer(cv, TRACE_WHEEL, IMPORT_UNSEEN_WHEEL_ID_BASE + cv->im->counts.unseen_wheel_timers++,
+		  cpu, 0, at);
+}
+
 /*
  * The tick is the simulator's own, but when its interrupt came is the
  * capture's: under a busy host it can come milliseconds after its
@@ -141,6 +177,14 @@ static void on_tick_start(struct converter *cv, const struct cap_event *e, uint6
 
 	t->armed = timer_time(cv, at, e->clock_ns, &t->at_ns);
 	t->at_ns = MAX(t->at_ns, at);
+	/* A running tick is armed for the next boundary; a stopped one for the next wheel timer. */
+	if (t->armed && cv->jiffies.known && t->at_ns > at + cv->jiffies.tick_ns) {
+		uint64_t *key = g_new(uint64_t, 1);
+
+		*key = t->at_ns;
+		if (g_hash_table_add(cv->stopped_tick_at[e->cpu], key))
+			unseen_wheel_timer(cv, e->cpu, t->at_ns);
+	}
 }
 
 static void on_tick_expire(struct converter *cv, const struct cap_event *e)
@@ -176,8 +220,75 @@ static void on_timer_start(struct converter *cv, const struct cap_event *e, guin
 		cv->im->counts.other_clock_timers++;
 		return;
 	}
-	arm_timer(cv, e->timer, cv->expiry_cpu[index], busy_anchor(cv, e->cpu, e->timer, at),
-		  expires);
+	arm_timer(cv, TRACE_TIMER, e->timer, cv->expiry_cpu[index],
+		  busy_anchor(cv, e->cpu, e->timer, at), expires);
+}
+
+/*
+ * A timer-wheel timer, on the timer base of the CPU the event names, due
+ * at the tick boundary of its bucket's jiffy.  Deferrable timers are left
+ * out: an idle CPU's NOHZ code does not look at them.
+ */
+static void on_wheel_start(struct converter *cv, const struct cap_event *e)
+{
+	uint64_t at = rel(cv, e->ts_ns), due;
+
+	if (e->flag) {
+		cv->im->counts.deferrable_timers++;
+		return;
+	}
+	if (!cv->jiffies.known || e->target_cpu >= cv->im->header.nr_cpus ||
+	    !import_jiffy_time(&cv->jiffies, cv->im->header.mono_ns, e->clock_ns, &due)) {
+		cv->im->counts.unplaced_wheel_timers++;
+		return;
+	}
+	cv->im->counts.wheel_timers++;
+	arm_timer(cv, TRACE_WHEEL, e->timer, e->target_cpu, busy_anchor(cv, e->cpu, e->timer, at),
+		  due);
+}
+
+/*
+ * The expiry of a wheel timer the capture never saw armed: armed before
+ * the capture, on the CPU that expires it, and due at the jiffy its base
+ * expired it at (baseclk).  Only if the CPU's stopped tick was programmed
+ * for that jiffy, which shows that NOHZ counted it: the expiry alone does
+ * not tell a deferrable timer, which NOHZ leaves out and which expires
+ * whenever the CPU happens to run its tick.  The simulator expires those
+ * it knows at its own tick.
+ */
+static void on_wheel_expire(struct converter *cv, const struct cap_event *e)
+{
+	uint64_t due;
+
+	if (g_hash_table_contains(cv->timers, &e->timer) ||
+	    g_hash_table_contains(cv->deferrable, &e->timer) || !cv->jiffies.known)
+		return;
+	if (!import_jiffy_time(&cv->jiffies, cv->im->header.mono_ns, e->clock_ns, &due) ||
+	    !g_hash_table_contains(cv->stopped_tick_at[e->cpu], &due)) {
+		cv->im->counts.unknown_wheel_expiries++;
+		return;
+	}
+	cv->im->counts.inferred_wheel_timers++;
+	arm_timer(cv, TRACE_WHEEL, e->timer, e->cpu, 0, due);
+}
+
+/*
+ * A wheel timer leaves its base when it is cancelled, and also just before
+ * it runs (detach_timer() traces a cancel then too): after its boundary,
+ * where the reader has it expired already and the simulator expires it
+ * at the tick.
+ */
+static void on_wheel_cancel(struct converter *cv, const struct cap_event *e)
+{
+	struct model_timer *t = g_hash_table_lookup(cv->timers, &e->timer);
+	uint64_t at = rel(cv, e->ts_ns);
+
+	if (!t || !t->wheel || !model_armed(t, at))
+		return;
+	at = busy_anchor(cv, e->cpu, e->timer, at);
+	emit(cv, TRACE_CANCEL, at, t->cpu)->timer_id = e->timer;
+	t->cancelled = true;
+	t->touched_ns = at;
 }
 
 static void on_timer_cancel(struct converter *cv, const struct cap_event *e, guint index)
@@ -191,7 +302,7 @@ static void on_timer_cancel(struct converter *cv, const struct cap_event *e, gui
 	 */
 	if (cv->expiry_cancel[index] || g_hash_table_contains(cv->tick_timers, &e->timer))
 		return;
-	if (!model_armed(t, at)) {
+	if (!model_armed(t, at) || t->wheel) {
 		cv->im->counts.skipped_cancels++;
 		return;
 	}
@@ -510,7 +621,7 @@ static gint armed_event(struct converter *cv, uint64_t id, unsigned int cpu, uin
 {
 	struct model_timer *t = g_hash_table_lookup(cv->timers, &id);
 
-	if (!t || t->cancelled || t->cpu != cpu || t->expires_ns > at + EXPIRY_EARLY_NS)
+	if (!t || t->wheel || t->cancelled || t->cpu != cpu || t->expires_ns > at + EXPIRY_EARLY_NS)
 		return -1;
 	return (gint)t->out_index;
 }
@@ -624,6 +735,15 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 			cv->cpus[e->target_cpu].remote_wakeup = true;
 			cv->cpus[e->target_cpu].cause_at = rel(cv, e->ts_ns);
 		}
+		break;
+	case CAP_WHEEL_START:
+		on_wheel_start(cv, e);
+		break;
+	case CAP_WHEEL_CANCEL:
+		on_wheel_cancel(cv, e);
+		break;
+	case CAP_WHEEL_EXPIRE:
+		on_wheel_expire(cv, e);
 		break;
 	case CAP_LOST:
 		cv->lost_gaps++;
@@ -783,8 +903,14 @@ static bool convert(const struct capture *c, const char *name, uint64_t tick_sto
 	cv.tick_works = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 	for (unsigned int s = 0; s < KSHIM_STATE_MAX; s++)
 		cv.exit_costs[s] = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+	if (cv.offset_samples)
+		import_jiffies_map(c, out->header.mono_ns, &cv.jiffies);
 	cv.timers = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
 	cv.tick_timers = import_tick_timers(c);
+	cv.deferrable = import_deferrable_timers(c);
+	cv.stopped_tick_at = g_new(GHashTable *, c->nr_cpus);
+	for (unsigned int i = 0; i < c->nr_cpus; i++)
+		cv.stopped_tick_at[i] = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
 	import_find_expiries(c, &cv.expiry_cancel, &cv.expiry_cpu);
 	for (guint i = 0; i < c->events->len; i++)
 		on_event(&cv, &g_array_index(c->events, struct cap_event, i), i);
@@ -804,6 +930,10 @@ static bool convert(const struct capture *c, const char *name, uint64_t tick_sto
 	g_free(cv.expiry_cpu);
 	g_hash_table_destroy(cv.timers);
 	g_hash_table_destroy(cv.tick_timers);
+	g_hash_table_destroy(cv.deferrable);
+	for (unsigned int i = 0; i < c->nr_cpus; i++)
+		g_hash_table_destroy(cv.stopped_tick_at[i]);
+	g_free(cv.stopped_tick_at);
 	return true;
 }
 

@@ -19,6 +19,8 @@
 
 /* Timers known only from their expiry get ids from here up: no kernel pointer is there. */
 #define IMPORT_INFERRED_ID_BASE	(UINT64_C(1) << 40)
+/* Wheel timers known only from a stopped tick's programming, from here up. */
+#define IMPORT_UNSEEN_WHEEL_ID_BASE	(UINT64_C(1) << 41)
 
 /* How each imported wakeup was classified, for the notes and the tests. */
 struct import_counts {
@@ -35,6 +37,12 @@ struct import_counts {
 	uint64_t tick_busy_ns;		/* busy time after tick wakeups, dropped */
 	uint64_t other_clock_timers;	/* expiry far from the trace clock: another clock base */
 	uint64_t skipped_cancels;	/* cancels of timers not armed in the trace */
+	uint64_t wheel_timers;		/* timer_start of timer-wheel timers: wheel events */
+	uint64_t inferred_wheel_timers;	/* ... and expiries of ones armed before the capture */
+	uint64_t unknown_wheel_expiries;	/* ... not shown counted by NOHZ: left out */
+	uint64_t unseen_wheel_timers;	/* due after the capture, shown by a stopped tick's programming */
+	uint64_t deferrable_timers;	/* ... deferrable: left out, as NOHZ leaves them */
+	uint64_t unplaced_wheel_timers;	/* ... whose jiffy the capture cannot place in time */
 	uint64_t entries_without_exit;	/* idle entry while already idle */
 	uint64_t exits_without_entry;	/* idle exit while running */
 };

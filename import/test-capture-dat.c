@@ -32,6 +32,15 @@ static char *events_text(const struct imported *im)
  * - cpu 1: idle (C1) from 100; its second page carries the "events lost"
  *   flag, so a lost marker comes before the exit at 900; irq 24 at 900.5
  *   makes the wakeup an irq with work 900..1000 = 100 µs; tick_stop at 1100.
+ * - timer-wheel timers, queued by cpu 0 at 1 to 4 µs with jiffies 4294900000
+ *   at 5 s (an expiry on cpu 1 at 1100 µs says so too; the capture is too
+ *   short to tell HZ 100, 250 and 300 apart, and the tie goes to 250, so
+ *   jiffy J begins at (J - 4294898750) x 4 ms): ...2000 on cpu 0, level 0,
+ *   due at J0 + 4, trace 16 ms; ...2100 on cpu 1's base, level 1 (idx 76),
+ *   ((J0 + 100) >> 3 + 1) << 3 = J0 + 104, 416 ms; ...2200 deferrable,
+ *   left out; ...2300 on cpu 1, level 1, J0 + 56, 224 ms, cancelled at 5 µs.
+ *   The expiry of ...2400, never queued in the capture and with no stopped
+ *   tick programmed for it, writes nothing.
  * - end: the last record, 1206 µs, + 1 ns.
  */
 static void test_tiny_dat(void **state)
@@ -55,6 +64,9 @@ static void test_tiny_dat(void **state)
 	assert_int_equal(c.counts[CAP_TICK_STOP], 1);
 	assert_int_equal(c.counts[CAP_IRQ], 1);
 	assert_int_equal(c.counts[CAP_LOST], 1);
+	assert_int_equal(c.counts[CAP_WHEEL_START], 4);
+	assert_int_equal(c.counts[CAP_WHEEL_CANCEL], 1);
+	assert_int_equal(c.counts[CAP_WHEEL_EXPIRE], 1);
 	assert_int_equal(c.malformed, 0);
 	capture_clear(&c);
 
@@ -64,7 +76,13 @@ static void test_tiny_dat(void **state)
 		"timer at_ns=0 cpu=0 id=18446612682070036480 expires_ns=1000000 fires_ns=1006000 "
 		"work_ns=201000\n"
 		"busy at_ns=0 cpu=0 work_ns=10000\n"
+		"wheel at_ns=1000 cpu=0 id=18446612682070040576 expires_ns=16000000\n"
+		"wheel at_ns=2000 cpu=1 id=18446612682070040832 expires_ns=416000000\n"
+		"wheel at_ns=4000 cpu=1 id=18446612682070041344 expires_ns=224000000\n"
+		"cancel at_ns=5000 cpu=1 id=18446612682070041344\n"
 		"irq at_ns=900000 cpu=1 work_ns=100000\n");
+	assert_int_equal(im.counts.deferrable_timers, 1);
+	assert_int_equal(im.counts.unknown_wheel_expiries, 1);
 	assert_int_equal(im.header.end_ns, 1206001);
 	assert_true(has_note(&im, "lost-events markers: 1"));
 

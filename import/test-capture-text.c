@@ -97,6 +97,53 @@ static void test_trace_cmd_report(void **state)
 }
 
 /* out-of-order.txt: cpu 1's block (from 10.000050) follows cpu 0's (to 10.001000). */
+/*
+ * wheel.txt's timer-wheel events: 6.1's timer_start (the bucket worked out
+ * from expires and idx), 6.12's (bucket_expiry read), the flags, the base's
+ * CPU, jiffies (expires less timeout; now= of an expiry).
+ */
+static void test_wheel_events(void **state)
+{
+	struct capture c;
+	const struct cap_event *a1, *a2, *a3, *a4, *x1;
+
+	(void)state;
+	load_ok("wheel.txt", &c);
+	assert_int_equal(c.counts[CAP_WHEEL_START], 4);
+	assert_int_equal(c.counts[CAP_WHEEL_CANCEL], 4);
+	assert_int_equal(c.counts[CAP_WHEEL_EXPIRE], 5);
+	a1 = event(&c, 1), a2 = event(&c, 2), a3 = event(&c, 3), a4 = event(&c, 4);
+	x1 = event(&c, 10);
+	assert_true(a1->kind == CAP_WHEEL_START && a1->timer == 0xa1);
+	assert_int_equal(a1->clock_ns, 4294900004);
+	assert_int_equal(a1->jiffies, 4294900000);
+	assert_true(!a1->flag && !a1->pinned && a1->target_cpu == 0);
+	assert_true(a2->flag && !a2->pinned);
+	assert_int_equal(a3->clock_ns, 4294900104);
+	assert_true(!a3->flag && a3->pinned && a3->target_cpu == 1 && a3->cpu == 0);
+	assert_int_equal(a4->clock_ns, 4294900056);
+	assert_true(x1->kind == CAP_WHEEL_EXPIRE && x1->timer == 0xa1 && x1->jiffies == 4294900004 &&
+		    x1->clock_ns == 4294900004);
+	capture_clear(&c);
+}
+
+/*
+ * The bucket's jiffy of calc_index(), 64 buckets a level, each level 8
+ * times coarser: level 0 (idx < 64) rounds expires up by one jiffy, level
+ * 1 to the next multiple of 8 above, level 2 of 64; a timer already due
+ * goes to now.
+ */
+static void test_wheel_bucket(void **state)
+{
+	(void)state;
+	assert_int_equal(cap_wheel_bucket(1000, 990, 5), 1001);
+	assert_int_equal(cap_wheel_bucket(1000, 900, 64 + 13), 1008);
+	assert_int_equal(cap_wheel_bucket(1007, 900, 64 + 13), 1008);
+	assert_int_equal(cap_wheel_bucket(1008, 900, 64 + 13), 1016);
+	assert_int_equal(cap_wheel_bucket(5000, 900, 128 + 1), 5056);
+	assert_int_equal(cap_wheel_bucket(980, 990, 3), 990);
+}
+
 static void test_out_of_order_sorted(void **state)
 {
 	struct capture c;
@@ -269,6 +316,8 @@ int main(void)
 		cmocka_unit_test(test_bad_lines_skipped_with_their_line),
 		cmocka_unit_test(test_lost_marker_before_next_event),
 		cmocka_unit_test(test_line_variants),
+		cmocka_unit_test(test_wheel_events),
+		cmocka_unit_test(test_wheel_bucket),
 		cmocka_unit_test(test_not_captures),
 		cmocka_unit_test(test_event_limit),
 		cmocka_unit_test(test_raw_bytes_and_long_lines),

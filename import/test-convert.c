@@ -235,6 +235,64 @@ static void test_tick_records(void **state)
 }
 
 /*
+ * wheel.txt, t0 = 50 s, hrtimer clock offset 0 (the tick's expiry at 0),
+ * so mono_ns 50 s: at HZ 250 the boundary of jiffy J is at trace time
+ * (J - base) * 4 ms - 50 s.  Every timer-wheel event tells jiffies: the
+ * four timer_starts 4294900000 (expires less timeout) at 50.00001 to
+ * 50.00004 s, the expiries 4294900004 at 50.016051 s, 4294900025 at
+ * 50.10001 to 50.10003 s and 4294900104 at 50.4161 s: all nine agree on
+ * base = 4294900000 - 50 s / 4 ms = 4294887500 at HZ 250 (at HZ 300 the
+ * last disagrees, at 100 and 1000 the expiries do).
+ * - a1 (cpu 0, level 0, 6.1's format): bucket expires + 1 = 4294900004,
+ *   12504 ticks: 50.016 s, trace 16 ms; armed at 10 us.
+ * - a2 is deferrable: left out.
+ * - a3 (6.12's format, bucket_expiry 4294900104, on cpu 1's base though
+ *   cpu 0 armed it): 12604 ticks, trace 416 ms.
+ * - a4 (level 1, idx 70 / 64, 6.1's format): ((expires >> 3) + 1) << 3 =
+ *   4294900056, 12556 ticks, trace 224 ms; cancelled at 5 ms, before it.
+ * - a1's cancel at 16.05 ms is its expiry's (after its boundary): none.
+ * - cpu 1, idle from 105 us, programs its stopped tick for 100 ms (more
+ *   than a tick ahead), which comes at 100.005 ms: a tick record.
+ * - a5 expires at 100.01 ms with no arming in the capture: armed before
+ *   it, so at 0, on cpu 1 that expires it, due at its baseclk 4294900025,
+ *   12525 ticks: 100 ms, for which cpu 1's stopped tick was programmed.
+ *   a6 expires at the same jiffy on cpu 0, whose tick was programmed for
+ *   no such boundary: left out.  a2's expiry is a deferrable timer's:
+ *   none.
+ * - cpu 0, idle again from 20.1 ms, programs its stopped tick for 1 s, past
+ *   the capture's end and due for no timer the capture shows: a timer
+ *   armed before the capture, at 0, with the first id of its kind.
+ * - busy: cpu 0 0..100 us, cpu 1 from its first event, 40 us, to 105 us;
+ *   cpu 0's exit at 20 ms without a cause: irq, work to 20.1 ms.
+ */
+static void test_wheel_timers(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("wheel.txt", 416100001, 2,
+		"busy at_ns=0 cpu=0 work_ns=100000\n"
+		"wheel at_ns=0 cpu=0 id=2199023255552 expires_ns=1000000000\n"
+		"wheel at_ns=0 cpu=1 id=165 expires_ns=100000000\n"
+		"wheel at_ns=10000 cpu=0 id=161 expires_ns=16000000\n"
+		"wheel at_ns=30000 cpu=1 id=163 expires_ns=416000000\n"
+		"wheel at_ns=40000 cpu=1 id=164 expires_ns=224000000\n"
+		"busy at_ns=40000 cpu=1 work_ns=65000\n"
+		"cancel at_ns=5000000 cpu=1 id=164\n"
+		"irq at_ns=20000000 cpu=0 work_ns=100000\n"
+		"tick at_ns=100000000 cpu=1 fires_ns=100005000\n", &im);
+	assert_int_equal(im.header.mono_ns, 50000000000);
+	assert_int_equal(im.counts.wheel_timers, 3);
+	assert_int_equal(im.counts.inferred_wheel_timers, 1);
+	assert_int_equal(im.counts.unknown_wheel_expiries, 1);
+	assert_int_equal(im.counts.unseen_wheel_timers, 1);
+	assert_int_equal(im.counts.deferrable_timers, 1);
+	assert_int_equal(im.counts.unplaced_wheel_timers, 0);
+	assert_int_equal(im.counts.skipped_cancels, 0);
+	imported_clear(&im);
+}
+
+/*
  * tick-held-up.txt, t0 = 60 s, offset 0 (hrtimer "now" reads as the trace
  * clock):
  * - cpu 0 (C1E, state 2, from 50 us) takes the tick's interrupt for the
@@ -774,6 +832,7 @@ int main(void)
 		cmocka_unit_test(test_timers_inferred_from_expiries),
 		cmocka_unit_test(test_timer_rules),
 		cmocka_unit_test(test_tick_records),
+		cmocka_unit_test(test_wheel_timers),
 		cmocka_unit_test(test_tick_before_the_wakeup),
 		cmocka_unit_test(test_tick_in_hold_up),
 		cmocka_unit_test(test_held_up_before_expiry),

@@ -18,6 +18,14 @@ T0 = 5_000_000_000              # 5 s on the trace clock (mono)
 TIMER = 0xffff888000001000      # the hrtimer's address
 WAKEUP_FN = 0xffffffff81100000  # hrtimer_wakeup in the kallsyms below
 EXIT = 0xffffffff               # cpu_idle's state on exit
+J0 = 4294900000                 # jiffies at T0
+WHEEL = 0xffff888000002000      # timer-wheel timers from here, 0x100 apart
+TIMEOUT_FN = 0xffffffff81100800 # process_timeout in the kallsyms below
+
+
+def wheel_flags(cpu, idx, deferrable=False):
+    """struct timer_list's flags: the base's CPU, the wheel index, TIMER_DEFERRABLE."""
+    return cpu | (0x80000 if deferrable else 0) | (idx << 22)
 
 COMMON = ("\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
           "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
@@ -47,6 +55,20 @@ EVENTS = [
     ("timer", "tick_stop", 6, [("int", "success", 4, 1), ("int", "dependency", 4, 1)],
      '"success=%d dependency=%d", REC->success, REC->dependency', "ii"),
     ("irq", "irq_handler_entry", 7, [("int", "irq", 4, 1)], '"irq=%d", REC->irq', "i"),
+    ("timer", "timer_start", 8,
+     [("void *", "timer", 8, 0), ("void *", "function", 8, 0), ("unsigned long", "expires", 8, 0),
+      ("unsigned long", "now", 8, 0), ("unsigned int", "flags", 4, 0)],
+     '"timer=%p function=%ps expires=%lu [timeout=%ld] cpu=%u idx=%u flags=%s", REC->timer, '
+     'REC->function, REC->expires, (long)REC->expires - REC->now, REC->flags & 0x0003FFFF, '
+     'REC->flags >> 22, __print_flags(REC->flags & (0x00040000 | 0x00080000 | 0x00100000 | '
+     '0x00200000), "|", { 0x00040000, "M" }, { 0x00080000, "D" }, { 0x00100000, "P" }, '
+     '{ 0x00200000, "I" })', "QQQQI"),
+    ("timer", "timer_cancel", 9, [("void *", "timer", 8, 0)], '"timer=%p", REC->timer', "Q"),
+    ("timer", "timer_expire_entry", 10,
+     [("void *", "timer", 8, 0), ("unsigned long", "now", 8, 0), ("void *", "function", 8, 0),
+      ("unsigned long", "baseclk", 8, 0)],
+     '"timer=%p function=%ps now=%lu baseclk=%lu", REC->timer, REC->function, REC->now, '
+     'REC->baseclk', "QQQQ"),
 ]
 BY_NAME = {e[1]: e for e in EVENTS}
 
@@ -94,6 +116,14 @@ def sized(text, width):
 def main():
     cpu0 = [page([
         (T0, payload("hrtimer_start", TIMER, WAKEUP_FN, T0 + 1_000_000, T0 + 950_000, 0)),
+        (T0 + 1_000, payload("timer_start", WHEEL, TIMEOUT_FN, J0 + 3, J0, wheel_flags(0, 4))),
+        (T0 + 2_000, payload("timer_start", WHEEL + 0x100, TIMEOUT_FN, J0 + 100, J0,
+                             wheel_flags(1, 76))),
+        (T0 + 3_000, payload("timer_start", WHEEL + 0x200, TIMEOUT_FN, J0 + 100, J0,
+                             wheel_flags(0, 76, deferrable=True))),
+        (T0 + 4_000, payload("timer_start", WHEEL + 0x300, TIMEOUT_FN, J0 + 50, J0,
+                             wheel_flags(1, 70))),
+        (T0 + 5_000, payload("timer_cancel", WHEEL + 0x300)),
         (T0 + 10_000, payload("cpu_idle", 2, 0)),
         (T0 + 1_005_000, payload("cpu_idle", EXIT, 0)),
         (T0 + 1_006_000, payload("hrtimer_cancel", TIMER)),
@@ -107,6 +137,7 @@ def main():
                 (T0 + 900_500, payload("irq_handler_entry", 24)),
                 (T0 + 1_000_000, payload("cpu_idle", 1, 1)),
                 (T0 + 1_100_000, payload("tick_stop", 1, 0)),
+                (T0 + 1_100_010, payload("timer_expire_entry", WHEEL + 0x400, J0, TIMEOUT_FN, J0)),
             ], missed=True)]
 
     out = b"\x17\x08\x44tracing" + b"6\0" + bytes([0, 8]) + struct.pack("<I", PAGE)
@@ -130,7 +161,8 @@ def main():
         for f in formats:
             out += sized(f, "Q")
     out += sized(f"{WAKEUP_FN:016x} T hrtimer_wakeup\n"
-                 "ffffffff81100400 T tick_sched_timer\n", "I")
+                 "ffffffff81100400 T tick_sched_timer\n"
+                 f"{TIMEOUT_FN:016x} T process_timeout\n", "I")
     out += struct.pack("<I", 0)                        # no trace_printk formats
     out += sized("0 <idle>\n", "Q")                    # cmdlines
     out += struct.pack("<I", 2)                        # CPUs
