@@ -43,7 +43,7 @@ extern const struct kshim_host_ops sim_host_ops;
  * interrupt expires them, idle-loop.c).  Inline: it runs every period,
  * and a call would cost a good part of what it does.
  */
-static inline void sim_host_enter_idle(struct sim_cpu *c, struct idle_period *p)
+static G_ALWAYS_INLINE inline void sim_host_enter_idle(struct sim_cpu *c, struct idle_period *p)
 {
 	const struct sim_timer *t = timer_queue_first(&c->timers);
 	int64_t now = (int64_t)c->idle_entry_ns;
@@ -68,16 +68,21 @@ static inline void sim_host_enter_idle(struct sim_cpu *c, struct idle_period *p)
 	else if (c->next_tick_ns == c->tick_record_ns && c->tick_record_fires_ns <= c->clock_ns)
 		c->next_tick_ns += c->tick_nsec;
 	tick = (int64_t)c->next_tick_ns - now;
-	if (!c->tick_stopped && c->next_tick_ns >= c->tick_nsec)
-		timer_queue_drop_until(&c->wheel, c->next_tick_ns - c->tick_nsec);
-	wheel = timer_queue_first_ns(&c->wheel);
-	c->wheel_keeps_tick = !c->tick_stopped && wheel <= c->next_tick_ns;
-	if (c->wheel_keeps_tick)
-		sleep = MIN(sleep, tick);
-	else if (wheel != UINT64_MAX)
-		/* Overdue with the tick stopped: due at the last boundary. */
-		sleep = MIN(sleep, (int64_t)MAX(wheel, c->next_tick_ns - MIN(c->next_tick_ns,
-									  c->tick_nsec)) - now);
+	c->wheel_keeps_tick = false;
+	/* Most traces have no wheel timer: one compare then. */
+	if (timer_queue_first_ns(&c->wheel) != UINT64_MAX) {
+		const uint64_t last_tick = c->next_tick_ns - MIN(c->next_tick_ns, c->tick_nsec);
+
+		if (!c->tick_stopped && c->next_tick_ns >= c->tick_nsec)
+			timer_queue_drop_until(&c->wheel, last_tick);
+		wheel = timer_queue_first_ns(&c->wheel);
+		c->wheel_keeps_tick = !c->tick_stopped && wheel <= c->next_tick_ns;
+		if (c->wheel_keeps_tick)
+			sleep = MIN(sleep, tick);
+		else if (wheel != UINT64_MAX)
+			/* Overdue with the tick stopped: due at the last boundary. */
+			sleep = MIN(sleep, (int64_t)MAX(wheel, last_tick) - now);
+	}
 	c->sleep_length_ns = p->sleep_length_ns = sleep;
 	c->delta_next_ns = p->delta_next_ns = !c->tick_stopped && tick < sleep ? tick : sleep;
 	p->next_tick_ns = c->next_tick_ns;

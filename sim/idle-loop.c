@@ -449,7 +449,7 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 	 * not due again until the next boundary.
 	 */
 	c->got_tick = cause == WAKE_TICK || c->tick_while_polling;
-	if (cause == WAKE_TICK)
+	if (cause == WAKE_TICK && timer_queue_first_ns(&c->wheel) != NEVER)
 		timer_queue_drop_until(&c->wheel, tick_boundary_ns(c));
 	if (cause == WAKE_TIMER && !c->tick_stopped && c->next_tick_ns <= c->clock_ns) {
 		c->got_tick = true;

@@ -117,10 +117,8 @@ void timer_queue_pop(struct timer_queue *q, struct sim_timer *out)
 	note_first(q);
 }
 
-void timer_queue_drop_until(struct timer_queue *q, uint64_t upto)
+void timer_queue_drop_due(struct timer_queue *q, uint64_t upto)
 {
-	if (q->first_ns > upto)
-		return;
 	while (q->len && q->heap[0].expires_ns <= upto)
 		remove_at(q, 0);
 	note_first(q);
