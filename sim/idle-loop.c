@@ -204,14 +204,18 @@ static inline uint64_t tick_interrupt_ns(const struct sim_cpu *c, uint64_t tick_
 }
 
 /*
- * The interrupt of the tick's next boundary, not before from: a stopped
- * tick programmed for a wheel timer already overdue fires at once.
+ * Programs the tick for its next boundary (tick_at_for) and when its
+ * interrupt comes (tick_at), not before from: a stopped tick programmed
+ * for a wheel timer already overdue fires at once.  A wheel timer
+ * cancelled or queued later leaves it as it is, as in the kernel, where
+ * only the interrupt's return reprograms a stopped tick.
  */
-static inline uint64_t next_tick_at(const struct sim_cpu *c, uint64_t from)
+static inline void program_tick(struct sim_cpu *c, uint64_t from)
 {
-	uint64_t at = tick_interrupt_ns(c, tick_boundary_ns(c));
-
-	return c->tick_stopped && at != NEVER ? MAX(at, from) : at;
+	c->tick_at_for = tick_boundary_ns(c);
+	c->tick_at = tick_interrupt_ns(c, c->tick_at_for);
+	if (c->tick_stopped && c->tick_at != NEVER)
+		c->tick_at = MAX(c->tick_at, from);
 }
 
 /*
@@ -224,9 +228,9 @@ static void take_tick_record(struct sim_cpu *c, const struct trace_event *ev)
 {
 	c->tick_record_ns = ev->at_ns;
 	c->tick_record_fires_ns = ev->fires_ns;
-	if (c->phase != CPU_IDLE || c->tick_at == NEVER || tick_boundary_ns(c) != ev->at_ns)
+	if (c->phase != CPU_IDLE || c->tick_at == NEVER || c->tick_at_for != ev->at_ns)
 		return;
-	c->tick_at = next_tick_at(c, c->period.entry_ns);
+	program_tick(c, c->period.entry_ns);
 	c->wake_limit = MIN(c->tick_at, c->poll_end);
 }
 
@@ -312,13 +316,13 @@ static void tick_while_polling(struct sim_cpu *c)
 
 	c->tick_while_polling = true;
 	c->idle_entry_ns = done;
-	timer_queue_drop_until(&c->wheel, tick_boundary_ns(c));
+	timer_queue_drop_until(&c->wheel, c->tick_at_for);
 	/* The next boundary whose interrupt is still to come. */
 	if (!c->tick_stopped)
 		do
 			c->next_tick_ns += c->tick_nsec;
 		while (c->next_tick_ns + c->timer_latency_ns <= c->tick_at);
-	c->tick_at = next_tick_at(c, c->tick_at);
+	program_tick(c, c->tick_at);
 	c->poll_end = MAX(c->poll_end, done);
 	c->wake_limit = MIN(c->tick_at, c->poll_end);
 }
@@ -397,7 +401,7 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 	 */
 	if (c->tick_stopped && !was_stopped)
 		p->entry_ns = now + c->tick_stop_ns;
-	c->tick_at = next_tick_at(c, p->entry_ns);
+	program_tick(c, p->entry_ns);
 	c->poll_end = c->polling[p->state] ? p->entry_ns + c->poll_limit_ns : NEVER;
 	c->wake_limit = MIN(c->tick_at, c->poll_end);
 	c->tick_while_polling = false;
@@ -449,8 +453,8 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 	 * not due again until the next boundary.
 	 */
 	c->got_tick = cause == WAKE_TICK || c->tick_while_polling;
-	if (cause == WAKE_TICK && timer_queue_first_ns(&c->wheel) != NEVER)
-		timer_queue_drop_until(&c->wheel, tick_boundary_ns(c));
+	if (cause == WAKE_TICK)
+		timer_queue_drop_until(&c->wheel, c->tick_at_for);
 	if (cause == WAKE_TIMER && !c->tick_stopped && c->next_tick_ns <= c->clock_ns) {
 		c->got_tick = true;
 		timer_queue_drop_until(&c->wheel, c->next_tick_ns);

@@ -89,6 +89,7 @@ struct sim_cpu {
 	uint64_t work_from, busy_end;		/* CPU_WORKING: since when, until when */
 	struct idle_period period;		/* CPU_IDLE: the one under way ... */
 	uint64_t tick_at, poll_end;		/* ... its own wake sources (UINT64_MAX: none) */
+	uint64_t tick_at_for;			/* ... the boundary tick_at is the interrupt of */
 	uint64_t wake_limit;			/* ... and the first of them */
 	uint64_t last_event_ns;
 	struct timer_queue timers;		/* hrtimers */

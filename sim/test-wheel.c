@@ -43,22 +43,29 @@ static void test_stopped_tick_wakes_for_wheel_timer(void **state)
 }
 
 /*
- * The same wheel timer cancelled at 1 ms, while the CPU sleeps: del_timer()
- * leaves the stopped tick's hrtimer as it was, so the CPU still wakes at
- * 12 ms, and then finds no wheel timer.
+ * The same wheel timer cancelled at 1 ms, while the CPU sleeps, with
+ * another due at 20 ms: del_timer() leaves the stopped tick's hrtimer as it
+ * was, so the CPU still wakes at 12 ms; that tick expires nothing, and the
+ * next select is told the 20 ms timer, 7.9 ms away.  The CPU wakes for it
+ * by the tick, then for the hrtimer at 30 ms.
  */
 static void test_cancel_leaves_stopped_tick_programmed(void **state)
 {
 	const struct trace_event ev[] = {
-		ev_wheel(0, 1, 12 * MS), ev_timer(0, 2, 30 * MS, 0, 0), ev_cancel(1 * MS, 1),
+		ev_wheel(0, 1, 12 * MS), ev_wheel(0, 3, 20 * MS), ev_timer(0, 2, 30 * MS, 0, 0),
+		ev_cancel(1 * MS, 1),
 	};
 	struct script_run r;
 
 	(void)state;
-	script_run_start(&r, "script-6.1", ev, 3, 40 * MS, C6_STOP, 1);
+	script_run_start(&r, "script-6.1", ev, 4, 40 * MS, C6_STOP, 1);
 	assert_int_equal(script.reflected[0].clock_ns, 12100 * US);
 	assert_true(script.reflected[0].got_tick);
-	assert_int_equal(script.selected[1].sleep_length_ns, 17900 * US);
+	assert_int_equal(script.selected[1].sleep_length_ns, 7900 * US);
+	assert_int_equal(script.reflected[1].clock_ns, 20100 * US);
+	assert_true(script.reflected[1].got_tick);
+	assert_int_equal(script.selected[2].sleep_length_ns, 9900 * US);
+	assert_int_equal(script.reflected[2].clock_ns, 30100 * US);
 	script_run_finish(&r, NULL);
 }
 
