@@ -13,13 +13,6 @@
 #include "tick.h"
 #include "trace-limits.h"
 
-static gint by_u64(gconstpointer a, gconstpointer b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* The most frequent value of the sorted bases, the smallest of equals; *count how often. */
 static uint64_t mode(const GArray *bases, unsigned int *count)
 {
@@ -40,29 +33,39 @@ static uint64_t mode(const GArray *bases, unsigned int *count)
 	return best;
 }
 
+/* What one timer-wheel event tells: jiffies at CLOCK_MONOTONIC mono. */
+struct jiffy_sample {
+	uint64_t mono, jiffies;
+};
+
 void import_jiffies_map(const struct capture *c, uint64_t mono_ns, struct jiffies_map *out)
 {
 	/* The kernel's CONFIG_HZ choices, the most common first: ties go to the earlier. */
 	static const unsigned int hz_values[] = { 250, 1000, 300, 100 };
+	g_autoptr(GArray) samples = g_array_new(FALSE, FALSE, sizeof(struct jiffy_sample));
 	g_autoptr(GArray) bases = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 
 	*out = (struct jiffies_map){ 0 };
+	for (guint i = 0; i < c->events->len; i++) {
+		const struct cap_event *e = &g_array_index(c->events, struct cap_event, i);
+		struct jiffy_sample x = { e->ts_ns - c->first_ns + mono_ns, e->jiffies };
+
+		if (e->kind == CAP_WHEEL_START || e->kind == CAP_WHEEL_EXPIRE)
+			g_array_append_val(samples, x);
+	}
+	out->samples = samples->len;
 	for (size_t h = 0; h < G_N_ELEMENTS(hz_values); h++) {
 		uint64_t tick_ns = tick_nsec_for_hz(hz_values[h]), base;
 		unsigned int agree;
 
 		g_array_set_size(bases, 0);
-		for (guint i = 0; i < c->events->len; i++) {
-			const struct cap_event *e = &g_array_index(c->events, struct cap_event, i);
-			uint64_t mono = e->ts_ns - c->first_ns + mono_ns;
+		for (guint i = 0; i < samples->len; i++) {
+			const struct jiffy_sample *x = &g_array_index(samples, struct jiffy_sample, i);
 
-			if (e->kind != CAP_WHEEL_START && e->kind != CAP_WHEEL_EXPIRE)
-				continue;
-			base = e->jiffies - mono / tick_ns;
+			base = x->jiffies - x->mono / tick_ns;
 			g_array_append_val(bases, base);
 		}
-		out->samples = bases->len;
-		g_array_sort(bases, by_u64);
+		g_array_sort(bases, import_by_u64);
 		base = mode(bases, &agree);
 		if (agree > out->agreeing) {
 			out->agreeing = agree;

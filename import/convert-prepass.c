@@ -83,28 +83,43 @@ void import_find_expiries(const struct capture *c, bool **expiry_cancel, unsigne
 	}
 }
 
-GHashTable *import_tick_timers(const struct capture *c)
+gint import_by_u64(gconstpointer a, gconstpointer b)
 {
-	GHashTable *tick = g_hash_table_new(g_int64_hash, g_int64_equal);
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The addresses of the timers of the events pick() takes (the keys point into the capture). */
+static GHashTable *timer_addresses(const struct capture *c, bool (*pick)(const struct cap_event *))
+{
+	GHashTable *set = g_hash_table_new(g_int64_hash, g_int64_equal);
 
 	for (guint i = 0; i < c->events->len; i++) {
 		const struct cap_event *e = &g_array_index(c->events, struct cap_event, i);
 
-		if (e->tick_timer)
-			g_hash_table_add(tick, (gpointer)&e->timer);
+		if (pick(e))
+			g_hash_table_add(set, (gpointer)&e->timer);
 	}
-	return tick;
+	return set;
+}
+
+static bool is_tick_event(const struct cap_event *e)
+{
+	return e->tick_timer;
+}
+
+GHashTable *import_tick_timers(const struct capture *c)
+{
+	return timer_addresses(c, is_tick_event);
+}
+
+static bool is_deferrable_start(const struct cap_event *e)
+{
+	return e->kind == CAP_WHEEL_START && e->flag;
 }
 
 GHashTable *import_deferrable_timers(const struct capture *c)
 {
-	GHashTable *deferrable = g_hash_table_new(g_int64_hash, g_int64_equal);
-
-	for (guint i = 0; i < c->events->len; i++) {
-		const struct cap_event *e = &g_array_index(c->events, struct cap_event, i);
-
-		if (e->kind == CAP_WHEEL_START && e->flag)
-			g_hash_table_add(deferrable, (gpointer)&e->timer);
-	}
-	return deferrable;
+	return timer_addresses(c, is_deferrable_start);
 }

@@ -126,6 +126,9 @@ void import_find_expiries(const struct capture *c, bool **expiry_cancel,
  */
 GHashTable *import_tick_timers(const struct capture *c);
 
+/* For g_array_sort() of uint64_t values, ascending. */
+gint import_by_u64(gconstpointer a, gconstpointer b);
+
 /* The addresses of the timer-wheel timers that some timer_start shows deferrable. */
 GHashTable *import_deferrable_timers(const struct capture *c);
 

@@ -273,6 +273,19 @@ static void on_wheel_expire(struct converter *cv, const struct cap_event *e)
 }
 
 /*
+ * The capture's cancel of timer t by the CPU of e, written on the timer's
+ * CPU, which need not be the cancelling one, at busy_anchor().
+ */
+static void cancel_timer(struct converter *cv, struct model_timer *t, const struct cap_event *e)
+{
+	uint64_t at = busy_anchor(cv, e->cpu, e->timer, rel(cv, e->ts_ns));
+
+	emit(cv, TRACE_CANCEL, at, t->cpu)->timer_id = e->timer;
+	t->cancelled = true;
+	t->touched_ns = at;
+}
+
+/*
  * A wheel timer leaves its base when it is cancelled, and also just before
  * it runs (detach_timer() traces a cancel then too): after its boundary,
  * where the reader has it expired already and the simulator expires it
@@ -281,14 +294,9 @@ static void on_wheel_expire(struct converter *cv, const struct cap_event *e)
 static void on_wheel_cancel(struct converter *cv, const struct cap_event *e)
 {
 	struct model_timer *t = g_hash_table_lookup(cv->timers, &e->timer);
-	uint64_t at = rel(cv, e->ts_ns);
 
-	if (!t || !t->wheel || !model_armed(t, at))
-		return;
-	at = busy_anchor(cv, e->cpu, e->timer, at);
-	emit(cv, TRACE_CANCEL, at, t->cpu)->timer_id = e->timer;
-	t->cancelled = true;
-	t->touched_ns = at;
+	if (t && t->wheel && model_armed(t, rel(cv, e->ts_ns)))
+		cancel_timer(cv, t, e);
 }
 
 static void on_timer_cancel(struct converter *cv, const struct cap_event *e, guint index)
@@ -306,11 +314,7 @@ static void on_timer_cancel(struct converter *cv, const struct cap_event *e, gui
 		cv->im->counts.skipped_cancels++;
 		return;
 	}
-	/* On the timer's CPU, which need not be the cancelling one. */
-	at = busy_anchor(cv, e->cpu, e->timer, at);
-	emit(cv, TRACE_CANCEL, at, t->cpu)->timer_id = e->timer;
-	t->cancelled = true;
-	t->touched_ns = at;
+	cancel_timer(cv, t, e);
 }
 
 /*
@@ -780,19 +784,12 @@ static void finish_cpus(struct converter *cv)
 	}
 }
 
-static gint by_value(gconstpointer a, gconstpointer b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* The median of values (uint64_t, sorted here), or 0 with fewer than min_samples. */
 static uint64_t median(GArray *values, guint min_samples)
 {
 	if (values->len < min_samples)
 		return 0;
-	g_array_sort(values, by_value);
+	g_array_sort(values, import_by_u64);
 	return g_array_index(values, uint64_t, values->len / 2);
 }
 

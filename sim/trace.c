@@ -394,37 +394,6 @@ static bool parse_idle_loop(struct trace_reader *r, struct kv_line *l, struct tr
 	return true;
 }
 
-static bool note_armed(struct trace_reader *r, const struct trace_event *ev, GError **error);
-
-static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
-			GError **error)
-{
-	if (!parse_u64(r, l, "id", true, 0, UINT64_MAX, &ev->timer_id, error) ||
-	    !parse_time(r, l, "expires_ns", true, 0, &ev->expires_ns, error) ||
-	    !parse_time(r, l, "fires_ns", false, 0, &ev->fires_ns, error) ||
-	    !parse_time(r, l, "period_ns", false, 0, &ev->period_ns, error) ||
-	    !parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error) ||
-	    !parse_time(r, l, "held_ns", false, 0, &ev->held_ns, error) ||
-	    !parse_idle_loop(r, l, ev, error))
-		return false;
-	if (ev->expires_ns < ev->at_ns) {
-		kv_error(&r->kv, error, "expires_ns", "%" PRIu64 " is before at_ns %" PRIu64,
-			 ev->expires_ns, ev->at_ns);
-		return false;
-	}
-	if (ev->fires_ns && ev->fires_ns < ev->expires_ns) {
-		kv_error(&r->kv, error, "fires_ns", "%" PRIu64 " is before expires_ns %" PRIu64,
-			 ev->fires_ns, ev->expires_ns);
-		return false;
-	}
-	if (ev->period_ns && ev->period_ns < TRACE_PERIOD_MIN_NS) {
-		kv_error(&r->kv, error, "period_ns", "%" PRIu64 " is below %d (0: one shot)",
-			 ev->period_ns, TRACE_PERIOD_MIN_NS);
-		return false;
-	}
-	return note_armed(r, ev, error);
-}
-
 /* A timer or wheel record's id: armed on no other CPU, nor as the other kind of timer. */
 static bool note_armed(struct trace_reader *r, const struct trace_event *ev, GError **error)
 {
@@ -443,6 +412,41 @@ static bool note_armed(struct trace_reader *r, const struct trace_event *ev, GEr
 	return note_timer(r, t, ev, error);
 }
 
+/* A timer or wheel record's expiry: never before its arming. */
+static bool expiry_after_arming(struct trace_reader *r, const struct trace_event *ev,
+				GError **error)
+{
+	if (ev->expires_ns >= ev->at_ns)
+		return true;
+	kv_error(&r->kv, error, "expires_ns", "%" PRIu64 " is before at_ns %" PRIu64,
+		 ev->expires_ns, ev->at_ns);
+	return false;
+}
+
+static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
+			GError **error)
+{
+	if (!parse_u64(r, l, "id", true, 0, UINT64_MAX, &ev->timer_id, error) ||
+	    !parse_time(r, l, "expires_ns", true, 0, &ev->expires_ns, error) ||
+	    !parse_time(r, l, "fires_ns", false, 0, &ev->fires_ns, error) ||
+	    !parse_time(r, l, "period_ns", false, 0, &ev->period_ns, error) ||
+	    !parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error) ||
+	    !parse_time(r, l, "held_ns", false, 0, &ev->held_ns, error) ||
+	    !parse_idle_loop(r, l, ev, error) || !expiry_after_arming(r, ev, error))
+		return false;
+	if (ev->fires_ns && ev->fires_ns < ev->expires_ns) {
+		kv_error(&r->kv, error, "fires_ns", "%" PRIu64 " is before expires_ns %" PRIu64,
+			 ev->fires_ns, ev->expires_ns);
+		return false;
+	}
+	if (ev->period_ns && ev->period_ns < TRACE_PERIOD_MIN_NS) {
+		kv_error(&r->kv, error, "period_ns", "%" PRIu64 " is below %d (0: one shot)",
+			 ev->period_ns, TRACE_PERIOD_MIN_NS);
+		return false;
+	}
+	return note_armed(r, ev, error);
+}
+
 /* A timer-wheel timer: no interrupt of its own, it expires at the tick (sim/README.md). */
 static bool parse_wheel(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
 			GError **error)
@@ -450,12 +454,7 @@ static bool parse_wheel(struct trace_reader *r, struct kv_line *l, struct trace_
 	if (!parse_u64(r, l, "id", true, 0, UINT64_MAX, &ev->timer_id, error) ||
 	    !parse_time(r, l, "expires_ns", true, 0, &ev->expires_ns, error))
 		return false;
-	if (ev->expires_ns < ev->at_ns) {
-		kv_error(&r->kv, error, "expires_ns", "%" PRIu64 " is before at_ns %" PRIu64,
-			 ev->expires_ns, ev->at_ns);
-		return false;
-	}
-	return note_armed(r, ev, error);
+	return expiry_after_arming(r, ev, error) && note_armed(r, ev, error);
 }
 
 static bool parse_cancel(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
