@@ -273,6 +273,24 @@ static void on_wheel_expire(struct converter *cv, const struct cap_event *e)
 }
 
 /*
+ * A wheel timer of the trace ran on its CPU, in the idle period or in the
+ * interrupt that ended it: the first such is noted, for end_busy() to give
+ * it the work that follows a tick's wakeup.
+ */
+static void note_wheel_run(struct converter *cv, const struct cap_event *e)
+{
+	struct cpu_track *p = &cv->cpus[e->cpu];
+	const struct model_timer *t = g_hash_table_lookup(cv->timers, &e->timer);
+	uint64_t at = rel(cv, e->ts_ns);
+
+	if (p->wheel_event >= 0 || p->phase == PHASE_UNKNOWN ||
+	    (p->phase == PHASE_BUSY && at > p->since + CAUSE_WINDOW_NS) ||
+	    !t || !t->wheel || t->cancelled || t->cpu != e->cpu || t->expires_ns > at)
+		return;
+	p->wheel_event = (gint)t->out_index;
+}
+
+/*
  * The capture's cancel of timer t by the CPU of e, written on the timer's
  * CPU, which need not be the cancelling one, at busy_anchor().
  */
@@ -374,6 +392,18 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 		break;
 	case CAUSE_TICK:
 		cv->im->counts.tick_wakeups++;
+		/*
+		 * The tick ran a wheel timer whose callback woke a task: the
+		 * work is that timer's, which the simulator expires at its own
+		 * tick (a task woken by something else with it is taken as its).
+		 */
+		if (p->wheel_event >= 0 && cv->sees_wakeups && p->task_woken) {
+			cv->im->counts.wheel_work_wakeups++;
+			cv->im->counts.wheel_work_ns += work;
+			give_work(cv, &g_array_index(cv->im->events, struct trace_event,
+						     p->wheel_event), work, false);
+			break;
+		}
 		cv->im->counts.tick_busy_ns += work;
 		/* A polling state takes the tick without leaving. */
 		if (p->state > 0)
@@ -592,7 +622,7 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 		*p = (struct cpu_track){ .phase = PHASE_IDLE, .idle_since = at, .state = e->state,
 					 .first_seen = p->first_seen, .seen = true,
 					 .tick_record = -1, .first_tick_record = -1,
-					 .tick_off = p->tick_off };
+					 .wheel_event = -1, .tick_off = p->tick_off };
 		return;
 	}
 	if (p->phase == PHASE_BUSY) {
@@ -748,6 +778,7 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 		break;
 	case CAP_WHEEL_EXPIRE:
 		on_wheel_expire(cv, e);
+		note_wheel_run(cv, e);
 		break;
 	case CAP_LOST:
 		cv->lost_gaps++;
@@ -894,7 +925,7 @@ static bool convert(const struct capture *c, const char *name, uint64_t tick_sto
 					  TRACE_TIME_MAX);
 	cv.cpus = g_new0(struct cpu_track, c->nr_cpus);
 	for (unsigned int i = 0; i < c->nr_cpus; i++)
-		cv.cpus[i].tick_record = cv.cpus[i].first_tick_record = -1;
+		cv.cpus[i].tick_record = cv.cpus[i].first_tick_record = cv.cpus[i].wheel_event = -1;
 	cv.ticks = g_new0(struct tick_arming, c->nr_cpus);
 	cv.poll_limits = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 	cv.tick_works = g_array_new(FALSE, FALSE, sizeof(uint64_t));

@@ -35,6 +35,8 @@ struct import_counts {
 	uint64_t reselects;		/* exits that woke nothing: the CPU stayed idle */
 	uint64_t reselect_ns;		/* ... and the time from each to the next entry */
 	uint64_t tick_busy_ns;		/* busy time after tick wakeups, dropped */
+	uint64_t wheel_work_wakeups;	/* tick wakeups whose wheel timer woke a task: work given to it */
+	uint64_t wheel_work_ns;		/* ... and that work */
 	uint64_t other_clock_timers;	/* expiry far from the trace clock: another clock base */
 	uint64_t skipped_cancels;	/* cancels of timers not armed in the trace */
 	uint64_t wheel_timers;		/* timer_start of timer-wheel timers: wheel events */

@@ -293,6 +293,36 @@ static void test_wheel_timers(void **state)
 }
 
 /*
+ * wheel-work.txt, t0 = 50 s, HZ 250 from jiffy 4294887500 at 0 (as
+ * wheel.txt): both CPUs go idle in C1 with their ticks stopped, programmed
+ * for their wheel timers' boundaries.
+ * - cpu 0's timer (b1, expires 4294900003, bucket 4294900004: 16 ms) runs
+ *   in the tick's softirq at 16 ms and its callback wakes a kworker on the
+ *   CPU, which runs from the exit at 16.02 ms to the entry at 16.52 ms:
+ *   those 500 us are b1's work, not the tick's.
+ * - cpu 1's timer (b2, bucket 4294900005: 20 ms) runs at 20 ms and wakes
+ *   nothing: the 80 us to the next entry are the tick's, dropped.
+ */
+static void test_wheel_timer_work(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("wheel-work.txt", 20100001, 2,
+		"busy at_ns=0 cpu=0 work_ns=100000\n"
+		"wheel at_ns=10000 cpu=0 id=177 expires_ns=16000000 work_ns=500000\n"
+		"wheel at_ns=30000 cpu=1 id=178 expires_ns=20000000\n"
+		"busy at_ns=30000 cpu=1 work_ns=75000\n"
+		"tick at_ns=16000000 cpu=0 fires_ns=16005000\n"
+		"tick at_ns=20000000 cpu=1 fires_ns=20005000\n", &im);
+	assert_int_equal(im.counts.tick_wakeups, 2);
+	assert_int_equal(im.counts.wheel_work_wakeups, 1);
+	assert_int_equal(im.counts.wheel_work_ns, 500000);
+	assert_int_equal(im.counts.tick_busy_ns, 80000);
+	imported_clear(&im);
+}
+
+/*
  * tick-held-up.txt, t0 = 60 s, offset 0 (hrtimer "now" reads as the trace
  * clock):
  * - cpu 0 (C1E, state 2, from 50 us) takes the tick's interrupt for the
@@ -833,6 +863,7 @@ int main(void)
 		cmocka_unit_test(test_timer_rules),
 		cmocka_unit_test(test_tick_records),
 		cmocka_unit_test(test_wheel_timers),
+		cmocka_unit_test(test_wheel_timer_work),
 		cmocka_unit_test(test_tick_before_the_wakeup),
 		cmocka_unit_test(test_tick_in_hold_up),
 		cmocka_unit_test(test_held_up_before_expiry),

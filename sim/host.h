@@ -40,15 +40,18 @@ extern const struct kshim_host_ops sim_host_ops;
  * what tick_nohz_get_sleep_length() answers during this select, for the
  * host and in the period's record.  The wheel timers due by the boundary
  * before it have expired, if the tick ran then (a stopped tick's own
- * interrupt expires them, idle-loop.c).  Inline: it runs every period,
- * and a call would cost a good part of what it does.
+ * interrupt expires them, idle-loop.c): returns the work their callbacks
+ * brought (the tasks they woke), which the CPU runs before it can go
+ * idle; 0 nearly always.  Inline: it runs every period, and a call would
+ * cost a good part of what it does.
  */
-static G_ALWAYS_INLINE inline void sim_host_enter_idle(struct sim_cpu *c, struct idle_period *p)
+static G_ALWAYS_INLINE inline uint64_t sim_host_enter_idle(struct sim_cpu *c,
+							   struct idle_period *p)
 {
 	const struct sim_timer *t = timer_queue_first(&c->timers);
 	int64_t now = (int64_t)c->idle_entry_ns;
 	int64_t sleep = t ? (int64_t)t->expires_ns - now : INT64_MAX - now;
-	uint64_t wheel;
+	uint64_t wheel, wheel_work = 0;
 	int64_t tick;
 
 	/* A tick whose interrupt is still on its way is the next one. */
@@ -74,7 +77,7 @@ static G_ALWAYS_INLINE inline void sim_host_enter_idle(struct sim_cpu *c, struct
 		const uint64_t last_tick = c->next_tick_ns - MIN(c->next_tick_ns, c->tick_nsec);
 
 		if (!c->tick_stopped && c->next_tick_ns >= c->tick_nsec)
-			timer_queue_drop_until(&c->wheel, last_tick);
+			wheel_work = timer_queue_expire_until(&c->wheel, last_tick);
 		wheel = timer_queue_first_ns(&c->wheel);
 		c->wheel_keeps_tick = !c->tick_stopped && wheel <= c->next_tick_ns;
 		if (c->wheel_keeps_tick)
@@ -87,6 +90,7 @@ static G_ALWAYS_INLINE inline void sim_host_enter_idle(struct sim_cpu *c, struct
 	c->delta_next_ns = p->delta_next_ns = !c->tick_stopped && tick < sleep ? tick : sleep;
 	p->next_tick_ns = c->next_tick_ns;
 	p->tick_was_stopped = c->tick_stopped;
+	return wheel_work;
 }
 
 #endif /* TEOSIM_SIM_HOST_H */

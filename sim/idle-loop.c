@@ -256,7 +256,7 @@ static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *e
 				ev->period_ns, ev->work_ns, ev->held_ns, ev->idle_loop);
 		return 0;
 	case TRACE_WHEEL:
-		timer_queue_arm(&c->wheel, ev->timer_id, ev->expires_ns, 0, 0, 0, 0, false);
+		timer_queue_arm(&c->wheel, ev->timer_id, ev->expires_ns, 0, 0, ev->work_ns, 0, false);
 		return 0;
 	case TRACE_CANCEL:
 		if (!timer_queue_cancel(&c->timers, ev->timer_id))
@@ -316,7 +316,8 @@ static void tick_while_polling(struct sim_cpu *c)
 
 	c->tick_while_polling = true;
 	c->idle_entry_ns = done;
-	timer_queue_drop_until(&c->wheel, c->tick_at_for);
+	/* None brings work: tick_wakes_task() was asked first. */
+	timer_queue_expire_until(&c->wheel, c->tick_at_for);
 	/* The next boundary whose interrupt is still to come. */
 	if (!c->tick_stopped)
 		do
@@ -325,6 +326,17 @@ static void tick_while_polling(struct sim_cpu *c)
 	program_tick(c, c->tick_at);
 	c->poll_end = MAX(c->poll_end, done);
 	c->wake_limit = MIN(c->tick_at, c->poll_end);
+}
+
+/*
+ * Whether the tick's interrupt runs a wheel timer whose callback wakes a
+ * task (the work of its record): poll_idle() then stops, as at any wakeup,
+ * instead of polling on.
+ */
+static inline bool tick_wakes_task(const struct sim_cpu *c)
+{
+	return timer_queue_first_ns(&c->wheel) <= c->tick_at_for &&
+	       timer_queue_work_due(&c->wheel, c->tick_at_for);
 }
 
 /*
@@ -358,12 +370,15 @@ static inline void select_times(struct sim_cpu *c, enum wake_cause cause, uint64
  * it was the handlers of interrupts that woke no task (in_idle_loop), after
  * which do_idle() goes on to the next select with the tick as it was.  Then,
  * unless the trace has ended, the first half of cpuidle_idle_call() at
- * busy_end: select, stop or retain the tick, enter the state.
+ * busy_end: select, stop or retain the tick, enter the state; unless the
+ * tick, running meanwhile, expired a wheel timer that brings work: the
+ * CPU then stays working (CPU_WORKING).
  */
 static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 {
 	const uint64_t now = c->busy_end, end = c->end_ns;
 	struct idle_period *p = &c->period;
+	uint64_t wheel_work;
 	bool was_stopped;
 
 	if (now > c->work_from) {
@@ -381,7 +396,13 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 	c->reselecting = false;
 	c->in_idle_loop = false;
 	*p = (struct idle_period){ .entry_ns = now };
-	sim_host_enter_idle(c, p);
+	wheel_work = sim_host_enter_idle(c, p);
+	if (G_UNLIKELY(wheel_work)) {
+		/* The running tick ran wheel timers whose callbacks woke tasks: they run first. */
+		c->work_from = now;
+		c->busy_end = now + bring_work(c, wheel_work, false);
+		return true;
+	}
 	p->state = kshim_machine_select(c->machine, 0, &p->stop_tick);
 	if ((unsigned int)p->state >= c->state_count) {
 		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
@@ -420,7 +441,7 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 			   bool idle_loop)
 {
 	struct idle_period *p = &c->period;
-	uint64_t residency_ns;
+	uint64_t residency_ns, wheel_work = 0;
 
 	p->wake_ns = wake_ns;
 	p->cause = cause;
@@ -454,10 +475,10 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 	 */
 	c->got_tick = cause == WAKE_TICK || c->tick_while_polling;
 	if (cause == WAKE_TICK)
-		timer_queue_drop_until(&c->wheel, c->tick_at_for);
+		wheel_work = timer_queue_expire_until(&c->wheel, c->tick_at_for);
 	if (cause == WAKE_TIMER && !c->tick_stopped && c->next_tick_ns <= c->clock_ns) {
 		c->got_tick = true;
-		timer_queue_drop_until(&c->wheel, c->next_tick_ns);
+		wheel_work = timer_queue_expire_until(&c->wheel, c->next_tick_ns);
 		c->next_tick_ns += c->tick_nsec;
 	}
 	kshim_machine_reflect(c->machine, 0, p->state);
@@ -476,6 +497,14 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 	c->phase = CPU_WORKING;
 	c->reselecting = cause == WAKE_POLL_LIMIT;
 	c->in_idle_loop = idle_loop;
+	/*
+	 * A wheel timer's callback woke a task: the CPU leaves the idle loop
+	 * and runs it.  Its work counts from the exit, as a trace wakeup's does.
+	 */
+	if (wheel_work) {
+		c->work_from = c->clock_ns;
+		c->busy_end = c->clock_ns + bring_work(c, wheel_work, false);
+	}
 }
 
 /* Whether ev interrupts the CPU (the rest only change its timers). */
@@ -545,7 +574,7 @@ static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *e
 			wake_up(c, c->wake_limit, WAKE_POLL_LIMIT, false);
 			return false;
 		}
-		if (!c->polling[c->period.state]) {
+		if (!c->polling[c->period.state] || tick_wakes_task(c)) {
 			wake_up(c, c->wake_limit, WAKE_TICK, false);
 			return false;
 		}
@@ -580,8 +609,11 @@ static G_ALWAYS_INLINE inline bool advance(struct sim_cpu *c, const struct trace
 			return true;
 		if (!go_idle(c, error))
 			return false;
-		if (c->phase == CPU_DONE)
-			return true;
+		if (c->phase != CPU_IDLE) {
+			if (c->phase == CPU_DONE)
+				return true;
+			continue;	/* wheel timers' work first (go_idle()) */
+		}
 		if (sleep_in_state(c, ev, ev_at))
 			return true;
 	}

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The timer queue: earliest first, ties in arming order, re-arm and cancel by id. */
+/*
+ * The timer queue: earliest first, ties in arming order, re-arm and cancel
+ * by id, expiry up to a time with the work it brings.
+ */
 #include "test-sim.h"
 #include "timer-queue.h"
 
@@ -53,11 +56,47 @@ static void test_rearm_and_cancel(void **state)
 	timer_queue_clear(&q);
 }
 
+/*
+ * Expiring up to a time removes exactly the timers due by then and sums
+ * their work, at most INT64_MAX; asking first changes nothing.  Timers at
+ * 10..80 with work only at 40 (5) and 70 (9), armed out of order so that
+ * the due ones are spread over the heap.
+ */
+static void test_expire_until(void **state)
+{
+	static const uint64_t expires[] = { 80, 30, 70, 10, 60, 20, 50, 40 };
+	struct timer_queue q;
+
+	(void)state;
+	timer_queue_init(&q);
+	for (unsigned int i = 0; i < G_N_ELEMENTS(expires); i++)
+		timer_queue_arm(&q, i, expires[i], 0, 0,
+				expires[i] == 40 ? 5 : expires[i] == 70 ? 9 : 0, 0, false);
+	assert_false(timer_queue_work_due(&q, 39));
+	assert_true(timer_queue_work_due(&q, 40));
+	assert_int_equal(q.len, 8);
+	assert_int_equal(timer_queue_expire_until(&q, 5), 0);
+	assert_int_equal(timer_queue_expire_until(&q, 35), 0);
+	assert_int_equal(q.len, 5);
+	assert_int_equal(timer_queue_first_ns(&q), 40);
+	assert_int_equal(timer_queue_expire_until(&q, 75), 14);
+	assert_int_equal(q.len, 1);
+	assert_false(timer_queue_work_due(&q, 1000));
+	assert_int_equal(timer_queue_expire_until(&q, 1000), 0);
+	assert_int_equal(timer_queue_first_ns(&q), UINT64_MAX);
+	/* Three works of the largest trace time due at once: their sum saturates. */
+	for (uint64_t id = 0; id < 3; id++)
+		timer_queue_arm(&q, id, 100, 0, 0, (UINT64_C(1) << 62) - 1, 0, false);
+	assert_int_equal(timer_queue_expire_until(&q, 100), INT64_MAX);
+	timer_queue_clear(&q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_order_and_ties),
 		cmocka_unit_test(test_rearm_and_cancel),
+		cmocka_unit_test(test_expire_until),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

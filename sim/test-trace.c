@@ -516,10 +516,10 @@ static void test_platform_header(void **state)
 	expect_error(f, 2, "platform skx\nplatform skx", 3, "platform");	/* given twice */
 }
 
-/* Timer 1 is periodic, armed on CPU 0 until line 11 cancels it. */
 /*
  * A wheel record, in the writer's order (fast path) and out of it: both
- * read the same and write back alike.  It is armed until its boundary:
+ * read the same and write back alike, with the work its callback brings
+ * (work_ns, optional).  It is armed until its boundary:
  * cancelled before it (line 11 at 500, due at 600), refused after it; and
  * its id names a wheel timer while armed, so a timer record for it is an
  * error, as is an expiry before at_ns.
@@ -527,9 +527,10 @@ static void test_platform_header(void **state)
 static void test_wheel_record(void **state)
 {
 	struct fixture *f = *state;
-	g_autofree char *fast = test_replace_line(base, 9, "wheel at_ns=200 cpu=1 id=5 expires_ns=600");
-	g_autofree char *general = test_replace_line(base, 9, "wheel expires_ns=600 id=5 at_ns=200 "
-						     "cpu=1");
+	g_autofree char *fast = test_replace_line(base, 9, "wheel at_ns=200 cpu=1 id=5 expires_ns=600 "
+						  "work_ns=70");
+	g_autofree char *general = test_replace_line(base, 9, "wheel work_ns=70 expires_ns=600 id=5 "
+						     "at_ns=200 cpu=1");
 	g_autofree char *cancel = test_replace_line(fast, 11, "cancel at_ns=500 cpu=1 id=5");
 	g_autoptr(GArray) a = read_ok(f, fast);
 	g_autoptr(GArray) b = read_ok(f, general);
@@ -537,14 +538,17 @@ static void test_wheel_record(void **state)
 
 	assert_int_equal(at(a, 3)->kind, TRACE_WHEEL);
 	assert_true(at(a, 3)->at_ns == 200 && at(a, 3)->cpu == 1 && at(a, 3)->timer_id == 5 &&
-		    at(a, 3)->expires_ns == 600);
+		    at(a, 3)->expires_ns == 600 && at(a, 3)->work_ns == 70);
 	assert_int_equal(at(b, 3)->kind, TRACE_WHEEL);
-	assert_true(at(b, 3)->expires_ns == 600 && at(b, 3)->timer_id == 5);
+	assert_true(at(b, 3)->expires_ns == 600 && at(b, 3)->timer_id == 5 &&
+		    at(b, 3)->work_ns == 70);
 	assert_int_equal(at(c, 5)->kind, TRACE_CANCEL);
-	assert_writes("wheel at_ns=200 cpu=1 id=5 expires_ns=600\n", 1, at(b, 3));
+	assert_writes("wheel at_ns=200 cpu=1 id=5 expires_ns=600 work_ns=70\n", 1, at(b, 3));
 	expect_error(f, 9, "wheel at_ns=200 cpu=1 id=5 expires_ns=100", 9, "expires_ns");
 	expect_error(f, 9, "wheel at_ns=200 cpu=1 id=5", 9, "expires_ns");
-	expect_error(f, 9, "wheel at_ns=200 cpu=1 id=5 expires_ns=300 work_ns=1", 9, "work_ns");
+	expect_error(f, 9, "wheel at_ns=200 cpu=1 id=5 expires_ns=300 work_ns=4611686018427387904", 9,
+		     "work_ns");
+	expect_error(f, 9, "wheel at_ns=200 cpu=1 id=5 expires_ns=300 held_ns=1", 9, "held_ns");
 	/* Timer 1 is an hrtimer armed on cpu 0 until 500, timer 2 one on cpu 1 from 600 to 900. */
 	expect_error(f, 9, "wheel at_ns=200 cpu=0 id=1 expires_ns=300", 9, "id");
 	expect_error(f, 13, "wheel at_ns=700 cpu=1 id=2 expires_ns=900", 13, "id");

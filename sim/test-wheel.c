@@ -116,6 +116,106 @@ static void test_running_tick_expires_wheel_timer_during_work(void **state)
 	script_run_finish(&r, NULL);
 }
 
+/* A wheel timer whose callback wakes a task that runs work ns. */
+static struct trace_event wheel_with_work(uint64_t at, uint64_t id, uint64_t boundary,
+					  uint64_t work)
+{
+	struct trace_event ev = ev_wheel(at, id, boundary);
+
+	ev.work_ns = work;
+	return ev;
+}
+
+/*
+ * As test_stopped_tick_wakes_for_wheel_timer(), but the wheel timer's
+ * callback wakes a task that runs 1 ms: the CPU leaves the idle loop at
+ * the wakeup (12.1 ms), runs to 13.1 ms and restarts the tick.  The next
+ * select, at 13.1 ms, is told the hrtimer's 16.9 ms and the restarted
+ * tick's next boundary, 2.9 ms away, with the tick running.
+ */
+static void test_wheel_work_leaves_the_idle_loop(void **state)
+{
+	const struct trace_event ev[] = { wheel_with_work(0, 1, 12 * MS, 1 * MS),
+					  ev_timer(0, 2, 30 * MS, 0, 0) };
+	struct script_run r;
+
+	(void)state;
+	script_run_start(&r, "script-6.1", ev, 2, 40 * MS, C6_STOP, 1);
+	assert_int_equal(script.selects, 3);
+	assert_int_equal(script.reflected[0].clock_ns, 12100 * US);
+	assert_true(script.reflected[0].got_tick);
+	assert_int_equal(script.selected[1].clock_ns, 13100 * US);
+	assert_false(script.selected[1].tick_stopped);
+	assert_int_equal(script.selected[1].sleep_length_ns, 16900 * US);
+	assert_int_equal(script.selected[1].delta_next_ns, 2900 * US);
+	assert_int_equal(script.reflected[1].clock_ns, 30100 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
+ * The running tick wakes the CPU from C1 at 4 ms (a wheel timer due then
+ * keeps it), and the timer's callback wakes a task of 500 us: the next
+ * select comes at 4.002 ms (C1's exit) plus the work, 4.502 ms, told the
+ * hrtimer's 25.498 ms.
+ */
+static void test_running_tick_wheel_work(void **state)
+{
+	static const struct script_step c1_keep[] = { { 1, false } };
+	const struct trace_event ev[] = { wheel_with_work(0, 1, 4 * MS, 500 * US),
+					  ev_timer(0, 2, 30 * MS, 0, 0) };
+	struct script_run r;
+
+	(void)state;
+	script_run_start(&r, "script-6.1", ev, 2, 40 * MS, c1_keep, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 4002 * US);
+	assert_true(script.reflected[0].got_tick);
+	assert_int_equal(script.selected[1].clock_ns, 4502 * US);
+	assert_int_equal(script.selected[1].sleep_length_ns, 25498 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
+ * A polling CPU takes the tick and polls on, unless the tick runs a wheel
+ * timer whose callback wakes a task: then poll_idle() stops.  Work to
+ * 100 us, then polling periods of 250 us (the polling limit) from 100 us:
+ * the sixteenth, from 3.85 ms, would poll on through the 4 ms tick to
+ * 4.1 ms; the wheel timer due at 4 ms ends it there (POLL's exit is
+ * free), and its 1 ms of work puts the next select at 5 ms.
+ */
+static void test_polling_stops_for_wheel_work(void **state)
+{
+	static const struct script_step poll_keep[] = { { 0, false } };
+	const struct trace_event ev[] = { ev_busy(0, 100 * US),
+					  wheel_with_work(0, 1, 4 * MS, 1 * MS) };
+	struct script_run r;
+
+	(void)state;
+	script_run_start(&r, "script-6.1", ev, 2, 6 * MS, poll_keep, 1);
+	assert_int_equal(script.selected[15].clock_ns, 3850 * US);
+	assert_int_equal(script.reflected[15].clock_ns, 4 * MS);
+	assert_true(script.reflected[15].got_tick);
+	assert_int_equal(script.selected[16].clock_ns, 5 * MS);
+	script_run_finish(&r, NULL);
+}
+
+/*
+ * As test_running_tick_expires_wheel_timer_during_work(), with a callback
+ * that wakes a task of 1 ms: it runs after the work, so the first select
+ * comes at 11 ms.
+ */
+static void test_wheel_work_during_work(void **state)
+{
+	const struct trace_event ev[] = { wheel_with_work(0, 1, 8 * MS, 1 * MS),
+					  ev_busy(0, 10 * MS) };
+	struct script_run r;
+
+	(void)state;
+	script_run_start(&r, "script-6.1", ev, 2, 20 * MS, C6_STOP, 1);
+	assert_int_equal(script.selected[0].clock_ns, 11 * MS);
+	assert_int_equal(script.selected[0].sleep_length_ns, INT64_MAX - 11 * (int64_t)MS);
+	script_run_finish(&r, NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -123,6 +223,10 @@ int main(void)
 		cmocka_unit_test(test_cancel_leaves_stopped_tick_programmed),
 		cmocka_unit_test(test_wheel_timer_within_a_tick_keeps_it),
 		cmocka_unit_test(test_running_tick_expires_wheel_timer_during_work),
+		cmocka_unit_test(test_wheel_work_leaves_the_idle_loop),
+		cmocka_unit_test(test_running_tick_wheel_work),
+		cmocka_unit_test(test_polling_stops_for_wheel_work),
+		cmocka_unit_test(test_wheel_work_during_work),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -117,9 +117,29 @@ void timer_queue_pop(struct timer_queue *q, struct sim_timer *out)
 	note_first(q);
 }
 
-void timer_queue_drop_due(struct timer_queue *q, uint64_t upto)
+uint64_t timer_queue_expire_due(struct timer_queue *q, uint64_t upto)
 {
-	while (q->len && q->heap[0].expires_ns <= upto)
+	uint64_t work = 0;
+
+	/* Saturated: each work is at most a trace time, but many may be due at once. */
+	while (q->len && q->heap[0].expires_ns <= upto) {
+		work = MIN(work + q->heap[0].work_ns, (uint64_t)INT64_MAX);
 		remove_at(q, 0);
+	}
 	note_first(q);
+	return work;
+}
+
+/* A heap's subtree holds nothing earlier than its root: only due roots are looked into. */
+static bool work_due_from(const struct timer_queue *q, unsigned int i, uint64_t upto)
+{
+	if (i >= q->len || q->heap[i].expires_ns > upto)
+		return false;
+	return q->heap[i].work_ns || work_due_from(q, 2 * i + 1, upto) ||
+	       work_due_from(q, 2 * i + 2, upto);
+}
+
+bool timer_queue_work_due(const struct timer_queue *q, uint64_t upto)
+{
+	return work_due_from(q, 0, upto);
 }

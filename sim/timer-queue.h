@@ -68,13 +68,18 @@ static inline uint64_t timer_queue_first_fires_ns(const struct timer_queue *q)
 }
 /* Removes the earliest timer into *out (the queue must not be empty). */
 void timer_queue_pop(struct timer_queue *q, struct sim_timer *out);
-/* timer_queue_drop_until()'s work, once some timer is due. */
-void timer_queue_drop_due(struct timer_queue *q, uint64_t upto);
-/* Removes every timer that expires at or before upto: inline, as it is asked every period. */
-static inline void timer_queue_drop_until(struct timer_queue *q, uint64_t upto)
+/* timer_queue_expire_until()'s work, once some timer is due. */
+uint64_t timer_queue_expire_due(struct timer_queue *q, uint64_t upto);
+/*
+ * Removes every timer that expires at or before upto, periodic or not, and
+ * returns the sum of their work (at most INT64_MAX): inline, as it is asked
+ * every period.
+ */
+static inline uint64_t timer_queue_expire_until(struct timer_queue *q, uint64_t upto)
 {
-	if (q->first_ns <= upto)
-		timer_queue_drop_due(q, upto);
+	return q->first_ns <= upto ? timer_queue_expire_due(q, upto) : 0;
 }
+/* Whether a timer that expires at or before upto brings work (the queue unchanged). */
+bool timer_queue_work_due(const struct timer_queue *q, uint64_t upto);
 
 #endif /* TEOSIM_SIM_TIMER_QUEUE_H */

@@ -44,6 +44,8 @@ void trace_write_event(FILE *out, const struct trace_event *ev)
 	case TRACE_WHEEL:
 		fprintf(out, "wheel at_ns=%" PRIu64 " cpu=%u id=%" PRIu64 " expires_ns=%" PRIu64,
 			ev->at_ns, ev->cpu, ev->timer_id, ev->expires_ns);
+		if (ev->work_ns)
+			fprintf(out, " work_ns=%" PRIu64, ev->work_ns);
 		break;
 	case TRACE_CANCEL:
 		fprintf(out, "cancel at_ns=%" PRIu64 " cpu=%u id=%" PRIu64,

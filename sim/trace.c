@@ -452,7 +452,8 @@ static bool parse_wheel(struct trace_reader *r, struct kv_line *l, struct trace_
 			GError **error)
 {
 	if (!parse_u64(r, l, "id", true, 0, UINT64_MAX, &ev->timer_id, error) ||
-	    !parse_time(r, l, "expires_ns", true, 0, &ev->expires_ns, error))
+	    !parse_time(r, l, "expires_ns", true, 0, &ev->expires_ns, error) ||
+	    !parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error))
 		return false;
 	return expiry_after_arming(r, ev, error) && note_armed(r, ev, error);
 }
@@ -708,7 +709,8 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 		       scan_idle_loop(s, ev);
 	case TRACE_WHEEL:
 		return SCAN_NUMBER(s, "id=", &ev->timer_id) &&
-		       SCAN_NUMBER(s, "expires_ns=", &ev->expires_ns);
+		       SCAN_NUMBER(s, "expires_ns=", &ev->expires_ns) &&
+		       SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns);
 	case TRACE_CANCEL:
 		return SCAN_NUMBER(s, "id=", &ev->timer_id);
 	case TRACE_IRQ:
@@ -745,7 +747,8 @@ static bool values_valid(const struct trace_reader *r, const struct trace_event 
 		       (!ev->fires_ns || ev->fires_ns >= ev->expires_ns) &&
 		       (!ev->period_ns || ev->period_ns >= TRACE_PERIOD_MIN_NS);
 	case TRACE_WHEEL:
-		return ev->expires_ns <= TRACE_TIME_MAX && ev->expires_ns >= ev->at_ns;
+		return (ev->expires_ns | ev->work_ns) <= TRACE_TIME_MAX &&
+		       ev->expires_ns >= ev->at_ns;
 	case TRACE_CANCEL:
 		return true;
 	case TRACE_IRQ:

@@ -40,7 +40,8 @@ struct trace_event {
 	 */
 	uint64_t fires_ns;
 	uint64_t period_ns;	/* TIMER: re-armed every period after expiry; 0 = one shot */
-	uint64_t work_ns;	/* TIMER, IRQ: work run after the wakeup; BUSY: its length */
+	/* TIMER, IRQ: work run after the wakeup; WHEEL: after its expiry; BUSY: its length */
+	uint64_t work_ns;
 	/*
 	 * TIMER, IRQ: a CPU this interrupt wakes from idle leaves its state
 	 * this long after the interrupt came, before its exit cost (a vCPU
