@@ -148,6 +148,13 @@ static bool read_fields(struct dat_reader *d, struct tep_event *e, struct tep_re
 			return false;
 		ev->target_cpu = (unsigned int)v;
 		return true;
+	case CAP_RCU_QUEUE:
+	case CAP_RCU_BATCH:
+	case CAP_RCU_DONE:
+		if (!get(d, e, rec, ev->kind == CAP_RCU_DONE ? "callbacks_invoked" : "qlen", &v))
+			return false;
+		ev->callbacks = (uint32_t)MIN(v, UINT32_MAX);
+		return true;
 	case CAP_IRQ:
 	case CAP_IPI:
 	case CAP_LOST:

@@ -160,6 +160,24 @@ static bool parse_wheel_start(struct text_reader *t, const struct text_line *l,
 	return true;
 }
 
+/*
+ * rcu_callback and rcu_kvfree_callback print the CPU's queue length after
+ * the callback went in last, with no key: "rcu_sched rhp=... func=... 3".
+ */
+static bool queue_length(struct text_reader *t, const struct text_line *l, struct cap_event *ev)
+{
+	const char *last = strrchr(l->fields, ' ');
+	uint64_t n;
+
+	if (!last || !parse_unsigned(last + 1, 10, UINT64_MAX, &n)) {
+		capture_warn(t->c, t->line, "%s: no queue length at the end: event skipped",
+			     l->name);
+		return false;
+	}
+	ev->callbacks = (uint32_t)MIN(n, UINT32_MAX);
+	return true;
+}
+
 /* Fills the kind-specific part of ev; false (after a warning) skips the event. */
 static bool parse_fields(struct text_reader *t, const struct text_line *l, struct cap_event *ev)
 {
@@ -219,6 +237,15 @@ static bool parse_fields(struct text_reader *t, const struct text_line *l, struc
 		if (!number_field(t, l, "target_cpu", 10, CAP_CPUS_MAX - 1, &n))
 			return false;
 		ev->target_cpu = (unsigned int)n;
+		return true;
+	case CAP_RCU_QUEUE:
+		return queue_length(t, l, ev);
+	case CAP_RCU_BATCH:
+	case CAP_RCU_DONE:
+		if (!number_field(t, l, ev->kind == CAP_RCU_BATCH ? "CBs" : "CBs-invoked", 10,
+				  UINT64_MAX, &n))
+			return false;
+		ev->callbacks = (uint32_t)MIN(n, UINT32_MAX);
 		return true;
 	case CAP_IRQ:
 	case CAP_IPI:

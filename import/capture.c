@@ -43,6 +43,10 @@ bool cap_kind_of(const char *name, enum cap_kind *out)
 		{ "timer_start", CAP_WHEEL_START },
 		{ "timer_cancel", CAP_WHEEL_CANCEL },
 		{ "timer_expire_entry", CAP_WHEEL_EXPIRE },
+		{ "rcu_callback", CAP_RCU_QUEUE },
+		{ "rcu_kvfree_callback", CAP_RCU_QUEUE },
+		{ "rcu_batch_start", CAP_RCU_BATCH },
+		{ "rcu_batch_end", CAP_RCU_DONE },
 	};
 
 	for (size_t i = 0; i < G_N_ELEMENTS(used); i++) {

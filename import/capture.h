@@ -31,6 +31,9 @@ enum cap_kind {
 	CAP_WHEEL_START,	/* timer:timer_start: timer, bucket, jiffies, target_cpu, flag, pinned */
 	CAP_WHEEL_CANCEL,	/* timer:timer_cancel: timer */
 	CAP_WHEEL_EXPIRE,	/* timer:timer_expire_entry: timer, jiffies, clock_ns */
+	CAP_RCU_QUEUE,		/* rcu:rcu_callback, rcu_kvfree_callback: callbacks, queued after */
+	CAP_RCU_BATCH,		/* rcu:rcu_batch_start: callbacks, queued before the batch */
+	CAP_RCU_DONE,		/* rcu:rcu_batch_end: callbacks, invoked by the batch */
 	CAP_LOST,		/* events of this CPU were lost just before this point */
 };
 
@@ -47,6 +50,7 @@ struct cap_event {
 	bool pinned;		/* WHEEL_START: TIMER_PINNED */
 	/* WAKEUP: the woken task's CPU; WHEEL_START: the CPU whose timer base queued it */
 	unsigned int target_cpu;
+	uint32_t callbacks;	/* RCU_*: a count of RCU callbacks (above), at most UINT32_MAX */
 	/* TIMER_*, WHEEL_*: the timer's address (hashed in text captures) */
 	uint64_t timer;
 	/*

@@ -106,6 +106,13 @@ static void missing_events(struct converter *cv)
 		     cv->im->counts.deferrable_timers, cv->im->counts.unplaced_wheel_timers,
 		     cv->im->counts.unknown_wheel_expiries, cv->im->counts.unseen_wheel_timers,
 		     IMPORT_UNSEEN_WHEEL_ID_BASE);
+	if (!n[CAP_RCU_QUEUE] && !n[CAP_RCU_BATCH])
+		note(cv, "no rcu_callback or rcu_batch_start events (a kernel without "
+		     "CONFIG_RCU_TRACE?): RCU callbacks, which keep the tick running, are unknown");
+	else
+		note(cv, "RCU callbacks: a CPU's queue became non-empty or empty again %"
+		     G_GUINT64_FORMAT " times (rcu records: it keeps the tick meanwhile)",
+		     cv->im->counts.rcu_records);
 	if (!n[CAP_TICK_STOP])
 		note(cv, "no tick_stop events: the report cannot show how often the real kernel "
 		     "stopped the tick");

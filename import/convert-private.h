@@ -94,6 +94,7 @@ struct converter {
 	struct jiffies_map jiffies;	/* where timer-wheel expiries fall */
 	GHashTable *deferrable;		/* addresses of deferrable wheel timers (uint64_t *, in the capture) */
 	GHashTable **stopped_tick_at;	/* by CPU: boundaries a stopped tick was programmed for (uint64_t *) */
+	uint32_t *rcu_callbacks;	/* by CPU: RCU callbacks queued, as the capture tells */
 	unsigned int cpus_started_idle, cpus_never_idle, cpus_without_events;
 	uint64_t lost_gaps;
 };

@@ -336,6 +336,47 @@ static void on_timer_cancel(struct converter *cv, const struct cap_event *e, gui
 }
 
 /*
+ * When the simulated CPU is to know of a change of its RCU callbacks made
+ * at time at: as for the timers its work arms (busy_anchor()), from the
+ * interrupt or exit that started the work; in the idle state, from the
+ * interrupt whose handler or softirq made it (a batch ends in the softirq
+ * of a tick).
+ */
+static uint64_t rcu_time(const struct cpu_track *p, uint64_t at)
+{
+	bool interrupt = p->cause != CAUSE_NONE && p->cause != CAUSE_REMOTE;
+
+	if (p->phase == PHASE_BUSY)
+		return MIN(interrupt && p->cause_at < p->since ? p->cause_at : p->since, at);
+	if (p->phase == PHASE_IDLE && interrupt)
+		return MIN(p->cause_at, at);
+	return at;
+}
+
+/*
+ * RCU callbacks queued on a CPU keep its tick (rcu_needs_cpu()).  The
+ * capture gives the queue's length as each callback goes in and as a
+ * batch starts, and how many callbacks a batch invoked; an rcu record is
+ * written where the queue goes from empty to not, and back.  Before a
+ * CPU's first such event its queue is taken as empty.
+ */
+static void on_rcu(struct converter *cv, const struct cap_event *e)
+{
+	uint32_t *n = &cv->rcu_callbacks[e->cpu];
+	bool was_pending = *n > 0;
+
+	if (e->kind == CAP_RCU_DONE)
+		*n -= MIN(*n, e->callbacks);
+	else
+		*n = e->callbacks;
+	if ((*n > 0) == was_pending)
+		return;
+	emit(cv, TRACE_RCU, rcu_time(&cv->cpus[e->cpu], rel(cv, e->ts_ns)), e->cpu)->rcu_pending =
+		*n > 0;
+	cv->im->counts.rcu_records++;
+}
+
+/*
  * Whether the interrupt that ended p's halting state ran its handler
  * alone: do_idle() loops while no task is to run, so with the tick
  * stopped and no task woken on the CPU up to its next entry, the kernel
@@ -780,6 +821,11 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 		on_wheel_expire(cv, e);
 		note_wheel_run(cv, e);
 		break;
+	case CAP_RCU_QUEUE:
+	case CAP_RCU_BATCH:
+	case CAP_RCU_DONE:
+		on_rcu(cv, e);
+		break;
 	case CAP_LOST:
 		cv->lost_gaps++;
 		break;
@@ -927,6 +973,7 @@ static bool convert(const struct capture *c, const char *name, uint64_t tick_sto
 	for (unsigned int i = 0; i < c->nr_cpus; i++)
 		cv.cpus[i].tick_record = cv.cpus[i].first_tick_record = cv.cpus[i].wheel_event = -1;
 	cv.ticks = g_new0(struct tick_arming, c->nr_cpus);
+	cv.rcu_callbacks = g_new0(uint32_t, c->nr_cpus);
 	cv.poll_limits = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 	cv.tick_works = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 	for (unsigned int s = 0; s < KSHIM_STATE_MAX; s++)
@@ -950,6 +997,7 @@ static bool convert(const struct capture *c, const char *name, uint64_t tick_sto
 	import_write_notes(&cv);
 	g_free(cv.cpus);
 	g_free(cv.ticks);
+	g_free(cv.rcu_callbacks);
 	g_array_free(cv.poll_limits, TRUE);
 	g_array_free(cv.tick_works, TRUE);
 	for (unsigned int s = 0; s < KSHIM_STATE_MAX; s++)

@@ -5,8 +5,10 @@
  * .dat without the library, is an error that names the file, never a crash.
  *
  * tiny.dat is made by testdata/make-tiny-dat.py (this machine has no
- * tracefs to record one); tiny-report.txt is `trace-cmd report -i tiny.dat`,
- * so the two readers can be held to the same result.
+ * tracefs to record one); tiny-report.txt is `trace-cmd report -i tiny.dat`
+ * (of trace-cmd 3.1.6 for the RCU lines; the other lines are an earlier
+ * version's, which renders timer_start's flags= as the kernel does), so the
+ * two readers can be held to the same result.
  */
 #include "test-import-helpers.h"
 #include "trace-write.h"
@@ -41,6 +43,10 @@ static char *events_text(const struct imported *im)
  *   left out; ...2300 on cpu 1, level 1, J0 + 56, 224 ms, cancelled at 5 µs.
  *   The expiry of ...2400, never queued in the capture and with no stopped
  *   tick programmed for it, writes nothing.
+ * - RCU: cpu 0's work queues a callback at 1100 (queue length 1): pending
+ *   from its wakeup's exit, 1005, where the work's changes are written;
+ *   on cpu 1, idle, a batch starts at 1101 with 2 queued and invokes both
+ *   at 1102: pending from 1101 to 1102.
  * - end: the last record, 1206 µs, + 1 ns.
  */
 static void test_tiny_dat(void **state)
@@ -67,6 +73,9 @@ static void test_tiny_dat(void **state)
 	assert_int_equal(c.counts[CAP_WHEEL_START], 4);
 	assert_int_equal(c.counts[CAP_WHEEL_CANCEL], 1);
 	assert_int_equal(c.counts[CAP_WHEEL_EXPIRE], 1);
+	assert_int_equal(c.counts[CAP_RCU_QUEUE], 1);
+	assert_int_equal(c.counts[CAP_RCU_BATCH], 1);
+	assert_int_equal(c.counts[CAP_RCU_DONE], 1);
 	assert_int_equal(c.malformed, 0);
 	capture_clear(&c);
 
@@ -80,7 +89,10 @@ static void test_tiny_dat(void **state)
 		"wheel at_ns=2000 cpu=1 id=18446612682070040832 expires_ns=416000000\n"
 		"wheel at_ns=4000 cpu=1 id=18446612682070041344 expires_ns=224000000\n"
 		"cancel at_ns=5000 cpu=1 id=18446612682070041344\n"
-		"irq at_ns=900000 cpu=1 work_ns=100000\n");
+		"irq at_ns=900000 cpu=1 work_ns=100000\n"
+		"rcu at_ns=1005000 cpu=0 pending=1\n"
+		"rcu at_ns=1101000 cpu=1 pending=1\n"
+		"rcu at_ns=1102000 cpu=1 pending=0\n");
 	assert_int_equal(im.counts.deferrable_timers, 1);
 	assert_int_equal(im.counts.unknown_wheel_expiries, 1);
 	assert_int_equal(im.header.end_ns, 1206001);

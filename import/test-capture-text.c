@@ -128,6 +128,31 @@ static void test_wheel_events(void **state)
 }
 
 /*
+ * rcu.txt's RCU events: the queue length that ends rcu_callback and
+ * rcu_kvfree_callback, CBs= of rcu_batch_start, CBs-invoked= of
+ * rcu_batch_end; a callback without a length is skipped, with its line.
+ */
+static void test_rcu_events(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	load_ok("rcu.txt", &c);
+	assert_int_equal(c.counts[CAP_RCU_QUEUE], 3);
+	assert_int_equal(c.counts[CAP_RCU_BATCH], 1);
+	assert_int_equal(c.counts[CAP_RCU_DONE], 3);
+	assert_true(event(&c, 2)->kind == CAP_RCU_QUEUE && event(&c, 2)->callbacks == 3 &&
+		    event(&c, 2)->cpu == 1);
+	assert_true(event(&c, 5)->kind == CAP_RCU_QUEUE && event(&c, 5)->callbacks == 1);
+	assert_true(event(&c, 11)->kind == CAP_RCU_BATCH && event(&c, 11)->callbacks == 2);
+	assert_true(event(&c, 12)->kind == CAP_RCU_DONE && event(&c, 12)->callbacks == 2);
+	assert_int_equal(c.warnings->len, 1);
+	assert_non_null(strstr(g_ptr_array_index(c.warnings, 0),
+			       ":15: rcu_callback: no queue length at the end"));
+	capture_clear(&c);
+}
+
+/*
  * The bucket's jiffy of calc_index(), 64 buckets a level, each level 8
  * times coarser: level 0 (idx < 64) rounds expires up by one jiffy, level
  * 1 to the next multiple of 8 above, level 2 of 64; a timer already due
@@ -318,6 +343,7 @@ int main(void)
 		cmocka_unit_test(test_line_variants),
 		cmocka_unit_test(test_wheel_events),
 		cmocka_unit_test(test_wheel_bucket),
+		cmocka_unit_test(test_rcu_events),
 		cmocka_unit_test(test_not_captures),
 		cmocka_unit_test(test_event_limit),
 		cmocka_unit_test(test_raw_bytes_and_long_lines),

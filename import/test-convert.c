@@ -323,6 +323,37 @@ static void test_wheel_timer_work(void **state)
 }
 
 /*
+ * rcu.txt, t0 = 50 s: RCU callback queues, as rcu records where they go
+ * from empty to not and back.
+ * - cpu 0 (C1 from 100 us) is woken by an interrupt at 1 ms; its work
+ *   queues two callbacks (queue length 1, then 2): pending from the
+ *   interrupt, 1 ms, where the work it started is written.  The tick at
+ *   4 ms wakes it, and the batch in its softirq invokes both: not pending
+ *   from the tick's interrupt, 4 ms.
+ * - cpu 1, never idle, queues three (rcu_kvfree_callback, length 3) at
+ *   200 us; a batch invokes 1 at 2 ms (2 left), another the rest at 2.1
+ *   ms (5 invoked, more than are known: none left).  Its last callback
+ *   has no queue length and is skipped with a warning.
+ */
+static void test_rcu_callbacks(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("rcu.txt", 4030001, 2,
+		"busy at_ns=0 cpu=0 work_ns=100000\n"
+		"rcu at_ns=200000 cpu=1 pending=1\n"
+		"busy at_ns=200000 cpu=1 work_ns=3830001\n"
+		"rcu at_ns=1000000 cpu=0 pending=1\n"
+		"irq at_ns=1000000 cpu=0 work_ns=190000\n"
+		"rcu at_ns=2100000 cpu=1 pending=0\n"
+		"rcu at_ns=4000000 cpu=0 pending=0\n", &im);
+	assert_int_equal(im.counts.rcu_records, 4);
+	assert_int_equal(im.counts.tick_wakeups, 1);
+	imported_clear(&im);
+}
+
+/*
  * tick-held-up.txt, t0 = 60 s, offset 0 (hrtimer "now" reads as the trace
  * clock):
  * - cpu 0 (C1E, state 2, from 50 us) takes the tick's interrupt for the
@@ -864,6 +895,7 @@ int main(void)
 		cmocka_unit_test(test_tick_records),
 		cmocka_unit_test(test_wheel_timers),
 		cmocka_unit_test(test_wheel_timer_work),
+		cmocka_unit_test(test_rcu_callbacks),
 		cmocka_unit_test(test_tick_before_the_wakeup),
 		cmocka_unit_test(test_tick_in_hold_up),
 		cmocka_unit_test(test_held_up_before_expiry),

@@ -25,6 +25,7 @@ extern const struct kshim_host_ops sim_host_ops;
  * boundary on (basemono, last_jiffies_update): a wheel timer due by the
  * next boundary, or overdue, keeps a running tick, and the answer is then
  * *delta_next; otherwise the first of the wheel timer and the next hrtimer.
+ * RCU callbacks queued on the CPU make the next event the next tick.
  * Trace hrtimers are exact to the nanosecond; wheel timers fall on tick
  * boundaries.  With no timer pending the kernel's answer is KTIME_MAX less
  * the current time (for any CPU that does not hold the do_timer duty).
@@ -71,7 +72,7 @@ static G_ALWAYS_INLINE inline uint64_t sim_host_enter_idle(struct sim_cpu *c,
 	else if (c->next_tick_ns == c->tick_record_ns && c->tick_record_fires_ns <= c->clock_ns)
 		c->next_tick_ns += c->tick_nsec;
 	tick = (int64_t)c->next_tick_ns - now;
-	c->wheel_keeps_tick = false;
+	c->tick_needed = false;
 	/* Most traces have no wheel timer: one compare then. */
 	if (timer_queue_first_ns(&c->wheel) != UINT64_MAX) {
 		const uint64_t last_tick = c->next_tick_ns - MIN(c->next_tick_ns, c->tick_nsec);
@@ -79,12 +80,21 @@ static G_ALWAYS_INLINE inline uint64_t sim_host_enter_idle(struct sim_cpu *c,
 		if (!c->tick_stopped && c->next_tick_ns >= c->tick_nsec)
 			wheel_work = timer_queue_expire_until(&c->wheel, last_tick);
 		wheel = timer_queue_first_ns(&c->wheel);
-		c->wheel_keeps_tick = !c->tick_stopped && wheel <= c->next_tick_ns;
-		if (c->wheel_keeps_tick)
+		c->tick_needed = !c->tick_stopped && wheel <= c->next_tick_ns;
+		if (c->tick_needed)
 			sleep = MIN(sleep, tick);
 		else if (wheel != UINT64_MAX)
 			/* Overdue with the tick stopped: due at the last boundary. */
 			sleep = MIN(sleep, (int64_t)MAX(wheel, last_tick) - now);
+	}
+	/*
+	 * rcu_needs_cpu(): while callbacks are queued the next event is the
+	 * next tick.  A running tick is kept, a stopped one is programmed for
+	 * that boundary (idle-loop.c tick_boundary_ns()).
+	 */
+	if (c->rcu_pending) {
+		c->tick_needed = !c->tick_stopped;
+		sleep = MIN(sleep, tick);
 	}
 	c->sleep_length_ns = p->sleep_length_ns = sleep;
 	c->delta_next_ns = p->delta_next_ns = !c->tick_stopped && tick < sleep ? tick : sleep;

@@ -182,11 +182,15 @@ static inline uint64_t first_timer_held_ns(const struct sim_cpu *c)
 /*
  * The boundary the tick's next interrupt is for: the running tick's next
  * one; a stopped tick's hrtimer is programmed for the first timer-wheel
- * timer's boundary (tick_nohz_stop_tick()), NEVER with none.
+ * timer's boundary (tick_nohz_stop_tick()), NEVER with none, or for the
+ * next boundary while RCU callbacks are queued.
  */
 static inline uint64_t tick_boundary_ns(const struct sim_cpu *c)
 {
-	return c->tick_stopped ? timer_queue_first_ns(&c->wheel) : c->next_tick_ns;
+	if (!c->tick_stopped)
+		return c->next_tick_ns;
+	return c->rcu_pending ? MIN(c->next_tick_ns, timer_queue_first_ns(&c->wheel)) :
+				timer_queue_first_ns(&c->wheel);
 }
 
 /*
@@ -268,6 +272,9 @@ static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *e
 	case TRACE_TICK:
 		take_tick_record(c, ev);
 		return 0;
+	case TRACE_RCU:
+		c->rcu_pending = ev->rcu_pending;
+		return 0;
 	case TRACE_PHASE:
 		break;
 	}
@@ -294,11 +301,11 @@ static uint64_t expire_timer(struct sim_cpu *c)
  * resolution timers it looks at the timer wheel alone
  * (get_next_timer_interrupt(); hrtimer_get_next_event() answers KTIME_MAX
  * then), so an hrtimer due before the next boundary does not keep the
- * tick, and a wheel timer does (wheel_keeps_tick, host.h).
+ * tick, and a wheel timer does, as do RCU's callbacks (tick_needed, host.h).
  */
 static void stop_or_retain_tick(struct sim_cpu *c, bool stop_tick)
 {
-	if (stop_tick && !c->wheel_keeps_tick)
+	if (stop_tick && !c->tick_needed)
 		c->tick_stopped = true;
 }
 

@@ -128,7 +128,9 @@ struct sim_cpu {
 	uint64_t idle_entry_ns;			/* the tick code's idle entry time (host.h) */
 	uint64_t next_tick_ns;			/* these four: as of the last idle entry */
 	int64_t sleep_length_ns, delta_next_ns;
-	bool wheel_keeps_tick;			/* a wheel timer due by the next boundary keeps the tick */
+	/* A wheel timer due by the next boundary, or RCU's callbacks, keep the tick running. */
+	bool tick_needed;
+	bool rcu_pending;			/* RCU callbacks are queued (the trace's rcu records) */
 
 	uint64_t busy_ns;			/* running work, up to end_ns */
 };

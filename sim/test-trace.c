@@ -554,6 +554,34 @@ static void test_wheel_record(void **state)
 	expect_error(f, 13, "wheel at_ns=700 cpu=1 id=2 expires_ns=900", 13, "id");
 }
 
+/*
+ * An rcu record, in the writer's order and out of it, and as the first
+ * event; pending is 0 or 1 and required.
+ */
+static void test_rcu_record(void **state)
+{
+	struct fixture *f = *state;
+	g_autofree char *fast = test_replace_line(base, 9, "rcu at_ns=200 cpu=1 pending=1");
+	g_autofree char *general = test_replace_line(base, 9, "rcu pending=0 cpu=1 at_ns=200");
+	/* The first event ends the header, whatever its kind. */
+	g_autofree char *first = test_replace_line(base, 6, "rcu at_ns=0 cpu=0 pending=1");
+	g_autoptr(GArray) a = read_ok(f, fast);
+	g_autoptr(GArray) b = read_ok(f, general);
+	g_autoptr(GArray) c = read_ok(f, first);
+
+	assert_int_equal(at(a, 3)->kind, TRACE_RCU);
+	assert_true(at(a, 3)->at_ns == 200 && at(a, 3)->cpu == 1 && at(a, 3)->rcu_pending);
+	assert_int_equal(at(b, 3)->kind, TRACE_RCU);
+	assert_false(at(b, 3)->rcu_pending);
+	assert_writes("rcu at_ns=200 cpu=1 pending=1\n", 1, at(a, 3));
+	assert_writes("rcu at_ns=200 cpu=1 pending=0\n", 1, at(b, 3));
+	expect_error(f, 9, "rcu at_ns=200 cpu=1 pending=2", 9, "pending");
+	expect_error(f, 9, "rcu at_ns=200 cpu=1", 9, "pending");
+	expect_error(f, 9, "rcu at_ns=200 cpu=1 pending=1 work_ns=5", 9, "work_ns");
+	expect_error(f, 9, "rcu at_ns=200 cpu=7 pending=1", 9, "cpu");
+	assert_true(at(c, 0)->kind == TRACE_RCU && at(c, 0)->rcu_pending);
+}
+
 static void test_timer_ids(void **state)
 {
 	struct fixture *f = *state;
@@ -651,6 +679,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_idle_loop, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tick_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_wheel_record, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rcu_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fires_and_mono, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_number_widths, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_leading_zeros, setup, teardown),

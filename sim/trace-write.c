@@ -63,6 +63,10 @@ void trace_write_event(FILE *out, const struct trace_event *ev)
 		fprintf(out, "tick at_ns=%" PRIu64 " cpu=%u fires_ns=%" PRIu64,
 			ev->at_ns, ev->cpu, ev->fires_ns);
 		break;
+	case TRACE_RCU:
+		fprintf(out, "rcu at_ns=%" PRIu64 " cpu=%u pending=%d", ev->at_ns, ev->cpu,
+			ev->rcu_pending);
+		break;
 	case TRACE_PHASE:
 		fprintf(out, "phase at_ns=%" PRIu64 " name=%s", ev->at_ns, ev->phase);
 		break;

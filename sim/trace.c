@@ -146,7 +146,7 @@ static bool is_event_keyword(const char *k)
 {
 	return !strcmp(k, "timer") || !strcmp(k, "cancel") || !strcmp(k, "irq") ||
 	       !strcmp(k, "busy") || !strcmp(k, "phase") || !strcmp(k, "tick") ||
-	       !strcmp(k, "wheel");
+	       !strcmp(k, "wheel") || !strcmp(k, "rcu");
 }
 
 static bool read_version(struct trace_reader *r, GError **error)
@@ -481,9 +481,10 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 	static const struct { const char *keyword; enum trace_kind kind; } kinds[] = {
 		{ "timer", TRACE_TIMER }, { "cancel", TRACE_CANCEL }, { "irq", TRACE_IRQ },
 		{ "busy", TRACE_BUSY }, { "phase", TRACE_PHASE }, { "tick", TRACE_TICK },
-		{ "wheel", TRACE_WHEEL },
+		{ "wheel", TRACE_WHEEL }, { "rcu", TRACE_RCU },
 	};
 	const char *v;
+	uint64_t n;
 	size_t i;
 
 	memset(ev, 0, sizeof(*ev));
@@ -492,8 +493,8 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 		;
 	if (i == G_N_ELEMENTS(kinds)) {
 		kv_error(&r->kv, error, l->keyword,
-			 "unknown record (a trace has timer, wheel, cancel, irq, busy, tick and "
-			 "phase)");
+			 "unknown record (a trace has timer, wheel, cancel, irq, busy, tick, rcu "
+			 "and phase)");
 		return false;
 	}
 	ev->kind = kinds[i].kind;
@@ -530,6 +531,11 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 				 ev->fires_ns, ev->at_ns);
 			return false;
 		}
+		break;
+	case TRACE_RCU:
+		if (!parse_u64(r, l, "pending", true, 0, 1, &n, error))
+			return false;
+		ev->rcu_pending = n;
 		break;
 	case TRACE_PHASE:
 		if (!(v = kv_need(&r->kv, l, "name", error)) ||
@@ -679,6 +685,9 @@ static bool scan_kind(const char **s, enum trace_kind *kind)
 	case 'w':
 		*kind = TRACE_WHEEL;
 		return SKIP_KEY(s, "wheel ");
+	case 'r':
+		*kind = TRACE_RCU;
+		return SKIP_KEY(s, "rcu ");
 	default:
 		return false;	/* phases are rare: the general path reads them */
 	}
@@ -698,6 +707,8 @@ static bool scan_idle_loop(const char **s, struct trace_event *ev)
 /* The fields after at_ns and cpu, in trace_write_event()'s order. */
 static bool scan_kind_fields(const char **s, struct trace_event *ev)
 {
+	uint64_t v;
+
 	switch (ev->kind) {
 	case TRACE_TIMER:
 		return SCAN_NUMBER(s, "id=", &ev->timer_id) &&
@@ -721,6 +732,11 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 		return SCAN_NUMBER(s, "work_ns=", &ev->work_ns);
 	case TRACE_TICK:
 		return SCAN_NUMBER(s, "fires_ns=", &ev->fires_ns);
+	case TRACE_RCU:
+		if (!SCAN_NUMBER(s, "pending=", &v) || v > 1)
+			return false;
+		ev->rcu_pending = v;
+		return true;
 	case TRACE_PHASE:
 		break;
 	}
@@ -757,6 +773,8 @@ static bool values_valid(const struct trace_reader *r, const struct trace_event 
 		return ev->work_ns >= 1 && ev->work_ns <= TRACE_TIME_MAX;
 	case TRACE_TICK:
 		return ev->fires_ns <= TRACE_TIME_MAX && ev->fires_ns >= ev->at_ns;
+	case TRACE_RCU:
+		return true;
 	case TRACE_PHASE:
 		break;
 	}
@@ -773,7 +791,7 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 	/* What the line may leave out is 0, as in the general path (the name is for phases). */
 	ev->timer_id = ev->expires_ns = ev->fires_ns = ev->period_ns = ev->work_ns = 0;
 	ev->held_ns = 0;
-	ev->idle_loop = false;
+	ev->idle_loop = ev->rcu_pending = false;
 	ev->phase[0] = '\0';
 	if (!scan_kind(&s, &ev->kind) || !SCAN_NUMBER(&s, "at_ns=", &ev->at_ns) ||
 	    !SCAN_NUMBER(&s, "cpu=", &cpu) || cpu >= r->header.nr_cpus)

@@ -22,6 +22,7 @@ enum trace_kind {
 	TRACE_PHASE,		/* the workload changes phase (a marker) */
 	TRACE_TICK,		/* when the tick's interrupt for a boundary came */
 	TRACE_WHEEL,		/* a timer-wheel timer is queued (or re-queued) on a CPU */
+	TRACE_RCU,		/* a CPU starts or stops having RCU callbacks queued */
 };
 
 /* Kind and CPU side by side: no padding, and the fields the idle loop reads first together. */
@@ -53,6 +54,7 @@ struct trace_event {
 	 * handler and stays in the idle loop: the tick stays as it is.
 	 */
 	bool idle_loop;
+	bool rcu_pending;	/* RCU: from at_ns the CPU has RCU callbacks queued */
 	char phase[32];		/* PHASE: its name */
 };
 

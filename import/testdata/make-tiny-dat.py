@@ -21,6 +21,9 @@ EXIT = 0xffffffff               # cpu_idle's state on exit
 J0 = 4294900000                 # jiffies at T0
 WHEEL = 0xffff888000002000      # timer-wheel timers from here, 0x100 apart
 TIMEOUT_FN = 0xffffffff81100800 # process_timeout in the kallsyms below
+RCU_NAME = 0xffffffff82000000   # "rcu_preempt", in the printk formats below
+RCU_HEAD = 0xffff888000003000   # an rcu_head
+FREE_FN = 0xffffffff81100600    # file_free_rcu in the kallsyms below
 
 
 def wheel_flags(cpu, idx, deferrable=False):
@@ -69,6 +72,19 @@ EVENTS = [
       ("unsigned long", "baseclk", 8, 0)],
      '"timer=%p function=%ps now=%lu baseclk=%lu", REC->timer, REC->function, REC->now, '
      'REC->baseclk', "QQQQ"),
+    ("rcu", "rcu_callback", 11,
+     [("const char *", "rcuname", 8, 0), ("void *", "rhp", 8, 0), ("void *", "func", 8, 0),
+      ("long", "qlen", 8, 1)],
+     '"%s rhp=%p func=%ps %ld", REC->rcuname, REC->rhp, REC->func, REC->qlen', "QQQq"),
+    ("rcu", "rcu_batch_start", 12,
+     [("const char *", "rcuname", 8, 0), ("long", "qlen", 8, 1), ("long", "blimit", 8, 1)],
+     '"%s CBs=%ld bl=%ld", REC->rcuname, REC->qlen, REC->blimit', "Qqq"),
+    ("rcu", "rcu_batch_end", 13,
+     [("const char *", "rcuname", 8, 0), ("int", "callbacks_invoked", 4, 1),
+      ("char", "cb", 1, 1), ("char", "nr", 1, 1), ("char", "iit", 1, 1), ("char", "risk", 1, 1)],
+     '"%s CBs-invoked=%d idle=%c%c%c%c", REC->rcuname, REC->callbacks_invoked, '
+     'REC->cb ? \'C\' : \'.\', REC->nr ? \'S\' : \'.\', REC->iit ? \'I\' : \'.\', '
+     'REC->risk ? \'R\' : \'.\'', "Qibbbb"),
 ]
 BY_NAME = {e[1]: e for e in EVENTS}
 
@@ -128,6 +144,7 @@ def main():
         (T0 + 1_005_000, payload("cpu_idle", EXIT, 0)),
         (T0 + 1_006_000, payload("hrtimer_cancel", TIMER)),
         (T0 + 1_006_000, payload("hrtimer_expire_entry", TIMER, T0 + 1_006_000, WAKEUP_FN)),
+        (T0 + 1_100_000, payload("rcu_callback", RCU_NAME, RCU_HEAD, FREE_FN, 1)),
         (T0 + 1_206_000, payload("cpu_idle", 2, 0)),
     ])]
     cpu1 = [page([(T0 + 100_000, payload("cpu_idle", 1, 1))]),
@@ -138,6 +155,8 @@ def main():
                 (T0 + 1_000_000, payload("cpu_idle", 1, 1)),
                 (T0 + 1_100_000, payload("tick_stop", 1, 0)),
                 (T0 + 1_100_010, payload("timer_expire_entry", WHEEL + 0x400, J0, TIMEOUT_FN, J0)),
+                (T0 + 1_101_000, payload("rcu_batch_start", RCU_NAME, 2, 10)),
+                (T0 + 1_102_000, payload("rcu_batch_end", RCU_NAME, 2, 0, 0, 0, 0)),
             ], missed=True)]
 
     out = b"\x17\x08\x44tracing" + b"6\0" + bytes([0, 8]) + struct.pack("<I", PAGE)
@@ -162,8 +181,10 @@ def main():
             out += sized(f, "Q")
     out += sized(f"{WAKEUP_FN:016x} T hrtimer_wakeup\n"
                  "ffffffff81100400 T tick_sched_timer\n"
+                 f"{FREE_FN:016x} T file_free_rcu\n"
                  f"{TIMEOUT_FN:016x} T process_timeout\n", "I")
-    out += struct.pack("<I", 0)                        # no trace_printk formats
+    # The constant strings that RCU's events point to.
+    out += sized(f"0x{RCU_NAME:x} : \"rcu_preempt\"\n", "I")
     out += sized("0 <idle>\n", "Q")                    # cmdlines
     out += struct.pack("<I", 2)                        # CPUs
     out += b"options  \0" + struct.pack("<H", 0)       # no options

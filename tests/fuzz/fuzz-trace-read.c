@@ -23,6 +23,11 @@ static void check_event(const struct trace_header *h, const struct trace_event *
 		FUZZ_ASSERT(ev->work_ns <= TRACE_TIME_MAX);
 		FUZZ_ASSERT(!ev->fires_ns && !ev->period_ns && !ev->held_ns && !ev->idle_loop);
 	}
+	/* An rcu record says only whether callbacks are queued. */
+	if (ev->kind == TRACE_RCU)
+		FUZZ_ASSERT(!ev->expires_ns && !ev->fires_ns && !ev->work_ns && !ev->timer_id);
+	else
+		FUZZ_ASSERT(!ev->rcu_pending);
 }
 
 /* Refused input must say why; teosim's own output must not be refused. */
