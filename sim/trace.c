@@ -142,11 +142,24 @@ static const char *single_value(struct kv_reader *kv, struct kv_line *l, GError 
 	return l->fields[0].key;
 }
 
-static bool is_event_keyword(const char *k)
+/* The event records, by keyword: the first of them ends the header. */
+static const struct { const char *keyword; enum trace_kind kind; } event_kinds[] = {
+	{ "timer", TRACE_TIMER }, { "cancel", TRACE_CANCEL }, { "irq", TRACE_IRQ },
+	{ "busy", TRACE_BUSY }, { "phase", TRACE_PHASE }, { "tick", TRACE_TICK },
+	{ "wheel", TRACE_WHEEL }, { "rcu", TRACE_RCU },
+};
+
+/* Whether k is an event record's keyword, and which (into *kind, if not NULL). */
+static bool event_kind_of(const char *k, enum trace_kind *kind)
 {
-	return !strcmp(k, "timer") || !strcmp(k, "cancel") || !strcmp(k, "irq") ||
-	       !strcmp(k, "busy") || !strcmp(k, "phase") || !strcmp(k, "tick") ||
-	       !strcmp(k, "wheel") || !strcmp(k, "rcu");
+	for (size_t i = 0; i < G_N_ELEMENTS(event_kinds); i++) {
+		if (!strcmp(k, event_kinds[i].keyword)) {
+			if (kind)
+				*kind = event_kinds[i].kind;
+			return true;
+		}
+	}
+	return false;
 }
 
 static bool read_version(struct trace_reader *r, GError **error)
@@ -252,7 +265,7 @@ static bool read_header(struct trace_reader *r, GError **error)
 
 	if (!read_version(r, error))
 		return false;
-	while ((ret = kv_next(kv, &l, error)) > 0 && !is_event_keyword(l.keyword)) {
+	while ((ret = kv_next(kv, &l, error)) > 0 && !event_kind_of(l.keyword, NULL)) {
 		int record = header_record_index(l.keyword);
 
 		if (record < 0) {
@@ -382,15 +395,15 @@ static bool note_timer(struct trace_reader *r, struct known_timer *t, const stru
 	return true;
 }
 
-/* TIMER, IRQ: the optional flag idle_loop=1 (0 or absent: the wakeup leaves the idle loop). */
-static bool parse_idle_loop(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
-			    GError **error)
+/* A flag, 0 or 1: TIMER and IRQ's optional idle_loop, RCU's required pending. */
+static bool parse_flag(struct trace_reader *r, struct kv_line *l, const char *key,
+		       bool required, bool *out, GError **error)
 {
 	uint64_t v = 0;
 
-	if (!parse_u64(r, l, "idle_loop", false, 0, 1, &v, error))
+	if (!parse_u64(r, l, key, required, 0, 1, &v, error))
 		return false;
-	ev->idle_loop = v;
+	*out = v;
 	return true;
 }
 
@@ -432,7 +445,8 @@ static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_
 	    !parse_time(r, l, "period_ns", false, 0, &ev->period_ns, error) ||
 	    !parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error) ||
 	    !parse_time(r, l, "held_ns", false, 0, &ev->held_ns, error) ||
-	    !parse_idle_loop(r, l, ev, error) || !expiry_after_arming(r, ev, error))
+	    !parse_flag(r, l, "idle_loop", false, &ev->idle_loop, error) ||
+	    !expiry_after_arming(r, ev, error))
 		return false;
 	if (ev->fires_ns && ev->fires_ns < ev->expires_ns) {
 		kv_error(&r->kv, error, "fires_ns", "%" PRIu64 " is before expires_ns %" PRIu64,
@@ -478,26 +492,16 @@ static bool parse_cancel(struct trace_reader *r, struct kv_line *l, struct trace
 static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
 			GError **error)
 {
-	static const struct { const char *keyword; enum trace_kind kind; } kinds[] = {
-		{ "timer", TRACE_TIMER }, { "cancel", TRACE_CANCEL }, { "irq", TRACE_IRQ },
-		{ "busy", TRACE_BUSY }, { "phase", TRACE_PHASE }, { "tick", TRACE_TICK },
-		{ "wheel", TRACE_WHEEL }, { "rcu", TRACE_RCU },
-	};
 	const char *v;
-	uint64_t n;
-	size_t i;
 
 	memset(ev, 0, sizeof(*ev));
 	ev->line = r->kv.line;
-	for (i = 0; i < G_N_ELEMENTS(kinds) && strcmp(l->keyword, kinds[i].keyword); i++)
-		;
-	if (i == G_N_ELEMENTS(kinds)) {
+	if (!event_kind_of(l->keyword, &ev->kind)) {
 		kv_error(&r->kv, error, l->keyword,
 			 "unknown record (a trace has timer, wheel, cancel, irq, busy, tick, rcu "
 			 "and phase)");
 		return false;
 	}
-	ev->kind = kinds[i].kind;
 	if (!parse_when_where(r, l, ev, error))
 		return false;
 	switch (ev->kind) {
@@ -516,7 +520,7 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 	case TRACE_IRQ:
 		if (!parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error) ||
 		    !parse_time(r, l, "held_ns", false, 0, &ev->held_ns, error) ||
-		    !parse_idle_loop(r, l, ev, error))
+		    !parse_flag(r, l, "idle_loop", false, &ev->idle_loop, error))
 			return false;
 		break;
 	case TRACE_BUSY:
@@ -533,9 +537,8 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 		}
 		break;
 	case TRACE_RCU:
-		if (!parse_u64(r, l, "pending", true, 0, 1, &n, error))
+		if (!parse_flag(r, l, "pending", true, &ev->rcu_pending, error))
 			return false;
-		ev->rcu_pending = n;
 		break;
 	case TRACE_PHASE:
 		if (!(v = kv_need(&r->kv, l, "name", error)) ||
