@@ -17,6 +17,19 @@
 extern const struct kshim_host_ops sim_host_ops;
 
 /*
+ * What tick_nohz_next_event() finds besides hrtimers, as of the CPU's last
+ * idle entry: the first timer-wheel timer's boundary, or the next tick
+ * while RCU callbacks are queued (rcu_needs_cpu()); UINT64_MAX with
+ * neither.  A stopped tick is programmed for it (idle-loop.c).
+ */
+static inline uint64_t sim_host_nohz_next_ns(const struct sim_cpu *c)
+{
+	uint64_t wheel = timer_queue_first_ns(&c->wheel);
+
+	return c->rcu_pending ? MIN(wheel, c->next_tick_ns) : wheel;
+}
+
+/*
  * tick_nohz_get_sleep_length(): the kernel returns the time to the next
  * timer with the tick left out, and in *delta_next the time to the event
  * the clock-event device is programmed for: the next tick while the tick
@@ -52,7 +65,7 @@ static G_ALWAYS_INLINE inline uint64_t sim_host_enter_idle(struct sim_cpu *c,
 	const struct sim_timer *t = timer_queue_first(&c->timers);
 	int64_t now = (int64_t)c->idle_entry_ns;
 	int64_t sleep = t ? (int64_t)t->expires_ns - now : INT64_MAX - now;
-	uint64_t wheel, wheel_work = 0;
+	uint64_t next, wheel_work = 0;
 	int64_t tick;
 
 	/* A tick whose interrupt is still on its way is the next one. */
@@ -73,28 +86,19 @@ static G_ALWAYS_INLINE inline uint64_t sim_host_enter_idle(struct sim_cpu *c,
 		c->next_tick_ns += c->tick_nsec;
 	tick = (int64_t)c->next_tick_ns - now;
 	c->tick_needed = false;
-	/* Most traces have no wheel timer: one compare then. */
-	if (timer_queue_first_ns(&c->wheel) != UINT64_MAX) {
+	/* Most traces have no wheel timer nor RCU records: two compares then. */
+	if (timer_queue_first_ns(&c->wheel) != UINT64_MAX || c->rcu_pending) {
 		const uint64_t last_tick = c->next_tick_ns - MIN(c->next_tick_ns, c->tick_nsec);
 
 		if (!c->tick_stopped && c->next_tick_ns >= c->tick_nsec)
 			wheel_work = timer_queue_expire_until(&c->wheel, last_tick);
-		wheel = timer_queue_first_ns(&c->wheel);
-		c->tick_needed = !c->tick_stopped && wheel <= c->next_tick_ns;
+		next = sim_host_nohz_next_ns(c);
+		c->tick_needed = !c->tick_stopped && next <= c->next_tick_ns;
 		if (c->tick_needed)
 			sleep = MIN(sleep, tick);
-		else if (wheel != UINT64_MAX)
+		else if (next != UINT64_MAX)
 			/* Overdue with the tick stopped: due at the last boundary. */
-			sleep = MIN(sleep, (int64_t)MAX(wheel, last_tick) - now);
-	}
-	/*
-	 * rcu_needs_cpu(): while callbacks are queued the next event is the
-	 * next tick.  A running tick is kept, a stopped one is programmed for
-	 * that boundary (idle-loop.c tick_boundary_ns()).
-	 */
-	if (c->rcu_pending) {
-		c->tick_needed = !c->tick_stopped;
-		sleep = MIN(sleep, tick);
+			sleep = MIN(sleep, (int64_t)MAX(next, last_tick) - now);
 	}
 	c->sleep_length_ns = p->sleep_length_ns = sleep;
 	c->delta_next_ns = p->delta_next_ns = !c->tick_stopped && tick < sleep ? tick : sleep;

@@ -181,16 +181,14 @@ static inline uint64_t first_timer_held_ns(const struct sim_cpu *c)
 
 /*
  * The boundary the tick's next interrupt is for: the running tick's next
- * one; a stopped tick's hrtimer is programmed for the first timer-wheel
- * timer's boundary (tick_nohz_stop_tick()), NEVER with none, or for the
- * next boundary while RCU callbacks are queued.
+ * one; a stopped tick's hrtimer is programmed for the next event
+ * tick_nohz_next_event() found besides hrtimers (tick_nohz_stop_tick()):
+ * the first timer-wheel timer's boundary, or the next one while RCU
+ * callbacks are queued, NEVER with neither.
  */
 static inline uint64_t tick_boundary_ns(const struct sim_cpu *c)
 {
-	if (!c->tick_stopped)
-		return c->next_tick_ns;
-	return c->rcu_pending ? MIN(c->next_tick_ns, timer_queue_first_ns(&c->wheel)) :
-				timer_queue_first_ns(&c->wheel);
+	return c->tick_stopped ? sim_host_nohz_next_ns(c) : c->next_tick_ns;
 }
 
 /*
