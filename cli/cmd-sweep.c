@@ -37,6 +37,28 @@ static bool parse_shard(const char *text, struct sweep_shard *out, GError **erro
 	return true;
 }
 
+/*
+ * TEOSIM_SWEEP_SUMMARY_UNITS: how many (setting, family) units the
+ * summary holds at a time, instead of what its memory budget holds; the
+ * tests set it to check that windows change no byte.
+ */
+static bool summary_units_from_env(unsigned int *out, GError **error)
+{
+	const char *text = g_getenv("TEOSIM_SWEEP_SUMMARY_UNITS");
+	guint64 n;
+
+	*out = 0;
+	if (!text)
+		return true;
+	if (!g_ascii_string_to_unsigned(text, 10, 1, UINT32_MAX, &n, NULL)) {
+		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
+			    "TEOSIM_SWEEP_SUMMARY_UNITS '%s': want a count of units, 1 or more", text);
+		return false;
+	}
+	*out = (unsigned int)n;
+	return true;
+}
+
 static int run(struct sweep_cli *o, const char *file, char **shards, unsigned int nr_shards)
 {
 	struct sweep_run_options ro = { .shard = { 0, 1 }, .progress = isatty(STDERR_FILENO) };
@@ -51,14 +73,15 @@ static int run(struct sweep_cli *o, const char *file, char **shards, unsigned in
 		return teosim_fail(error);
 	}
 	ro.threads = o->threads ? (unsigned int)o->threads : g_get_num_processors();
-	if (o->shard && !parse_shard(o->shard, &ro.shard, &error))
+	if ((o->shard && !parse_shard(o->shard, &ro.shard, &error)) ||
+	    !summary_units_from_env(&ro.summary_units, &error))
 		return teosim_fail(error);
 	if (!sweep_setup(file, teosim_find_governor, &s, &error)) {
 		sweep_clear(&s);
 		return teosim_fail(error);
 	}
 	if (o->merge)
-		ok = sweep_merge(&s, shards, nr_shards, o->output, ro.threads, &error);
+		ok = sweep_merge(&s, &ro, shards, nr_shards, o->output, &error);
 	else
 		ok = sweep_run(&s, &ro, o->output, &error);
 	if (ok) {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <glib/gstdio.h>
 #include <stdio.h>
 
 #include "driver.h"
@@ -10,17 +11,62 @@
 /* A cell table is a page of text: anything larger is not one of ours. */
 #define CELL_TABLE_MAX	(1u << 20)
 
-/* Writes results and report into d, after the cells went to the writer and summary. */
-static bool finish_whole(const char *dir, struct sweep_writer *wr, struct sweep_summary *m,
-			 unsigned int threads, bool ok, GError **error)
+/* A whole sweep's cells, listed while they run for the summary's later windows. */
+#define CELLS_FILE	"cells-for-summary.txt"
+
+/* Where the summary's later passes read the cells: a whole sweep's list, or the shards. */
+struct cell_source {
+	const char *path;
+	char *const *shards;
+	unsigned int nr_shards;
+};
+
+/* A pass over every cell, in the sweep's order, for the summary's window being filled. */
+static bool summarize_pass(const struct sweep *s, const struct cell_source *src,
+			   struct sweep_summary *m, GError **error)
 {
-	ok = sweep_writer_close(wr, m, ok ? error : NULL) && ok;
-	return ok && sweep_report_write(dir, m, threads, error);
+	g_autofree struct sweep_cell_values *cells =
+		g_new(struct sweep_cell_values, (size_t)sweep_block_settings(s) * s->nr_govs);
+	struct sweep_shard_reader *r = src->path ? sweep_cells_open(s, src->path, error) :
+				       sweep_shards_open(s, src->shards, src->nr_shards, error);
+
+	if (!r)
+		return false;
+	for (unsigned int w = 0; w < s->nr_workloads; w++)
+		for (unsigned int k = 0; k < sweep_blocks_per_workload(s); k++) {
+			struct sweep_block b = sweep_block_at(s, w, k);
+
+			if (!sweep_shards_read(r, &b, cells, error)) {
+				sweep_shards_close(r, NULL);
+				return false;
+			}
+			sweep_summary_add(m, &b, cells);
+		}
+	return sweep_shards_close(r, error);
+}
+
+/*
+ * Once every cell went to the writer and to the summary's first window:
+ * the summary's other windows, a pass each, then results.json's summary
+ * and the report, all into dir.
+ */
+static bool finish_whole(const struct sweep *s, const char *dir, const struct cell_source *src,
+			 struct sweep_writer *wr, struct sweep_summary *m, unsigned int threads,
+			 bool ok, GError **error)
+{
+	ok = ok && sweep_writer_end_cells(wr, error) && sweep_summary_end_window(m, error);
+	while (ok && m->filling)
+		ok = summarize_pass(s, src, m, error) && sweep_summary_end_window(m, error);
+	if (src->path)
+		g_unlink(src->path);
+	ok = sweep_writer_close(wr, ok ? m : NULL, ok ? error : NULL) && ok;
+	return ok && sweep_report_write(dir, m, threads, error) && sweep_summary_check(m, error);
 }
 
 bool sweep_run(const struct sweep *s, const struct sweep_run_options *o, const char *dir,
 	       GError **error)
 {
+	g_autofree char *cells = NULL;
 	struct sweep_summary m;
 	struct sweep_writer *wr;
 	struct out_dir out;
@@ -28,15 +74,20 @@ bool sweep_run(const struct sweep *s, const struct sweep_run_options *o, const c
 
 	if (!out_dir_open(&out, dir, error))
 		return false;
-	if (!(wr = sweep_writer_open(out.tmp, s, &o->shard, error)))
-		return out_dir_finish(&out, false, NULL);
-	sweep_summary_init(&m, s);
-	ok = sweep_simulate(s, o, out.tmp, wr, whole ? &m : NULL, error);
-	if (whole)
-		ok = finish_whole(out.tmp, wr, &m, o->threads, ok, error);
-	else
+	if (whole) {
+		sweep_summary_init(&m, s, o->summary_units, out.tmp);
+		if (m.nr_windows > 1)
+			cells = g_build_filename(out.tmp, CELLS_FILE, NULL);
+	}
+	wr = sweep_writer_open(out.tmp, s, &o->shard, cells, error);
+	ok = wr && sweep_simulate(s, o, out.tmp, wr, whole ? &m : NULL, error);
+	if (whole && wr)
+		ok = finish_whole(s, out.tmp, &(struct cell_source){ .path = cells }, wr, &m,
+				  o->threads, ok, error);
+	else if (wr)
 		ok = sweep_writer_close(wr, NULL, ok ? error : NULL) && ok;
-	sweep_summary_clear(&m);
+	if (whole)
+		sweep_summary_clear(&m);
 	return out_dir_finish(&out, ok, ok ? error : NULL);
 }
 
@@ -84,10 +135,11 @@ static bool merge_cells(const struct sweep *s, struct sweep_shard_reader *r, con
 	return true;
 }
 
-bool sweep_merge(const struct sweep *s, char *const *shards, unsigned int nr_shards,
-		 const char *dir, unsigned int threads, GError **error)
+bool sweep_merge(const struct sweep *s, const struct sweep_run_options *o, char *const *shards,
+		 unsigned int nr_shards, const char *dir, GError **error)
 {
 	struct sweep_shard whole = { .index = 0, .count = 1 };
+	struct cell_source src = { .shards = shards, .nr_shards = nr_shards };
 	struct sweep_shard_reader *r;
 	struct sweep_summary m;
 	struct sweep_writer *wr;
@@ -100,14 +152,14 @@ bool sweep_merge(const struct sweep *s, char *const *shards, unsigned int nr_sha
 		sweep_shards_close(r, NULL);
 		return false;
 	}
-	if (!(wr = sweep_writer_open(out.tmp, s, &whole, error))) {
+	if (!(wr = sweep_writer_open(out.tmp, s, &whole, NULL, error))) {
 		sweep_shards_close(r, NULL);
 		return out_dir_finish(&out, false, NULL);
 	}
-	sweep_summary_init(&m, s);
+	sweep_summary_init(&m, s, o->summary_units, out.tmp);
 	ok = merge_cells(s, r, out.tmp, wr, &m, error);
 	ok = sweep_shards_close(r, ok ? error : NULL) && ok;
-	ok = finish_whole(out.tmp, wr, &m, threads, ok, error);
+	ok = finish_whole(s, out.tmp, &src, wr, &m, o->threads, ok, error);
 	sweep_summary_clear(&m);
 	return out_dir_finish(&out, ok, ok ? error : NULL);
 }

@@ -17,8 +17,11 @@
 /* The whole sweep (o->shard.count 1), or one shard of it, into dir. */
 bool sweep_run(const struct sweep *s, const struct sweep_run_options *o, const char *dir,
 	       GError **error);
-/* The shards' directories, merged into dir; figures are drawn on threads threads. */
-bool sweep_merge(const struct sweep *s, char *const *shards, unsigned int nr_shards,
-		 const char *dir, unsigned int threads, GError **error);
+/*
+ * The shards' directories, merged into dir; of o, figures are drawn on
+ * o->threads threads, and the summary's window is o->summary_units.
+ */
+bool sweep_merge(const struct sweep *s, const struct sweep_run_options *o, char *const *shards,
+		 unsigned int nr_shards, const char *dir, GError **error);
 
 #endif /* TEOSIM_SWEEP_DRIVER_H */

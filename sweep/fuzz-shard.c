@@ -55,7 +55,7 @@ static void prepare(void)
 	for (unsigned int c = 0; c < per; c++)
 		for (unsigned int k = 0; k < summary_metric_count; k++)
 			strcpy(cells[c].text[k], "1.5");
-	wr = sweep_writer_open(dirs[1], &sweep, &one, NULL);
+	wr = sweep_writer_open(dirs[1], &sweep, &one, NULL, NULL);
 	FUZZ_ASSERT(wr);
 	FUZZ_ASSERT(sweep_blocks_per_workload(&sweep) == 1);
 	for (unsigned int w = 0; w < sweep.nr_workloads; w++) {

@@ -13,9 +13,9 @@
 
 struct sweep_writer {
 	const struct sweep *sweep;
-	struct sweep_shard shard;
-	char *csv_path, *json_path, *phases_path;
-	FILE *csv, *json, *phases;	/* csv: results.csv, or a shard's shard.txt */
+	char *csv_path, *json_path, *phases_path, *cells_path;
+	FILE *csv, *json, *phases;	/* a whole sweep's results */
+	FILE *cells;			/* the cells as a shard lists them */
 	bool first_cell;
 };
 
@@ -42,22 +42,24 @@ static bool finish(FILE *f, const char *path, GError **error)
 }
 
 struct sweep_writer *sweep_writer_open(const char *dir, const struct sweep *s,
-				       const struct sweep_shard *sh, GError **error)
+				       const struct sweep_shard *sh, const char *cells_path,
+				       GError **error)
 {
 	struct sweep_writer *wr = g_new0(struct sweep_writer, 1);
 
 	wr->sweep = s;
-	wr->shard = *sh;
 	wr->first_cell = true;
-	if (sh->count > 1) {
-		wr->csv_path = g_build_filename(dir, SHARD_FILE, NULL);
-		if (!(wr->csv = create(wr->csv_path, error)))
+	wr->cells_path = sh->count > 1 ? g_build_filename(dir, SHARD_FILE, NULL) :
+					 g_strdup(cells_path);
+	if (wr->cells_path) {
+		if (!(wr->cells = create(wr->cells_path, error)))
 			goto fail;
-		fprintf(wr->csv, "# teosim sweep shard: the cells of one shard, for teosim sweep --merge\n"
-				 "shard sweep=%s sha256=%s index=%u of=%u\n",
+		fprintf(wr->cells, "# teosim sweep shard: the cells of one shard, for teosim sweep --merge\n"
+				   "shard sweep=%s sha256=%s index=%u of=%u\n",
 			s->spec.name, s->spec.sha256, sh->index, sh->count);
-		return wr;
 	}
+	if (sh->count > 1)
+		return wr;
 	wr->csv_path = g_build_filename(dir, "results.csv", NULL);
 	wr->json_path = g_build_filename(dir, "results.json", NULL);
 	wr->phases_path = g_build_filename(dir, "phases.csv", NULL);
@@ -77,10 +79,13 @@ struct sweep_writer *sweep_writer_open(const char *dir, const struct sweep *s,
 	fprintf(wr->json, ",\n  \"sha256\": \"%s\",\n  \"cells\": [", s->spec.sha256);
 	return wr;
 fail:
+	if (wr->cells)
+		fclose(wr->cells);
 	if (wr->csv)
 		fclose(wr->csv);
 	if (wr->json)
 		fclose(wr->json);
+	g_free(wr->cells_path);
 	g_free(wr->csv_path);
 	g_free(wr->json_path);
 	g_free(wr->phases_path);
@@ -92,17 +97,17 @@ static void shard_line(struct sweep_writer *wr, unsigned int cell, const struct 
 		       const struct sweep_setting *set, const char *gov,
 		       const struct sweep_cell_values *v)
 {
-	fprintf(wr->csv, "cell index=%u workload=%s setting=%s governor=%s phases=%u", cell,
+	fprintf(wr->cells, "cell index=%u workload=%s setting=%s governor=%s phases=%u", cell,
 		w->name, set->name, gov, v->nr_phases);
 	for (unsigned int k = 0; k < summary_metric_count; k++)
-		fprintf(wr->csv, " %s=%s", summary_metrics[k].name, v->text[k]);
-	fputc('\n', wr->csv);
+		fprintf(wr->cells, " %s=%s", summary_metrics[k].name, v->text[k]);
+	fputc('\n', wr->cells);
 	for (unsigned int i = 0; i < v->nr_phases; i++) {
-		fprintf(wr->csv, "phase name=%s", v->phases[i].name);
+		fprintf(wr->cells, "phase name=%s", v->phases[i].name);
 		for (unsigned int k = 0; k < PHASE_METRICS; k++)
-			fprintf(wr->csv, " %s=%s", sweep_phase_metric_names[k],
+			fprintf(wr->cells, " %s=%s", sweep_phase_metric_names[k],
 				v->phases[i].text[k]);
-		fputc('\n', wr->csv);
+		fputc('\n', wr->cells);
 	}
 }
 
@@ -197,11 +202,19 @@ void sweep_writer_add(struct sweep_writer *wr, const struct sweep_block *b,
 			if (wr->json) {
 				csv_row(wr, &s->workloads[w], &s->settings[set], gov, cells);
 				json_cell(wr, &s->workloads[w], &s->settings[set], gov, cells);
-			} else {
+			}
+			if (wr->cells)
 				shard_line(wr, cell, &s->workloads[w], &s->settings[set], gov,
 					   cells);
-			}
 		}
+}
+
+bool sweep_writer_end_cells(struct sweep_writer *wr, GError **error)
+{
+	bool ok = !wr->cells || finish(wr->cells, wr->cells_path, error);
+
+	wr->cells = NULL;
+	return ok;
 }
 
 static void json_number(FILE *f, double v)
@@ -211,7 +224,7 @@ static void json_number(FILE *f, double v)
 	fputs(g_ascii_formatd(text, sizeof(text), "%.9g", v), f);
 }
 
-static void json_summary(FILE *f, const struct sweep_summary *m)
+static void json_summary(FILE *f, struct sweep_summary *m)
 {
 	const struct sweep *s = m->sweep;
 	bool first = true;
@@ -246,17 +259,20 @@ static void json_summary(FILE *f, const struct sweep_summary *m)
 	fputs("\n  ]\n}\n", f);
 }
 
-bool sweep_writer_close(struct sweep_writer *wr, const struct sweep_summary *m,
-			GError **error)
+bool sweep_writer_close(struct sweep_writer *wr, struct sweep_summary *m, GError **error)
 {
-	bool ok = finish(wr->csv, wr->csv_path, error);
+	bool ok = true;
 
+	if (wr->cells)
+		ok = finish(wr->cells, wr->cells_path, error);
 	if (wr->json) {
 		if (m)
 			json_summary(wr->json, m);
+		ok = finish(wr->csv, wr->csv_path, ok ? error : NULL) && ok;
 		ok = finish(wr->json, wr->json_path, ok ? error : NULL) && ok;
 		ok = finish(wr->phases, wr->phases_path, ok ? error : NULL) && ok;
 	}
+	g_free(wr->cells_path);
 	g_free(wr->csv_path);
 	g_free(wr->json_path);
 	g_free(wr->phases_path);
@@ -278,10 +294,11 @@ struct sweep_shard_reader {
 	struct shard_in *shards;	/* by shard index */
 };
 
-static bool read_shard_header(struct sweep_shard_reader *r, const char *dir, GError **error)
+/* The shard file at path, of the shard directory dir (NULL for a whole sweep's cells). */
+static bool read_shard_header(struct sweep_shard_reader *r, const char *dir, const char *path,
+			      GError **error)
 {
 	const struct sweep *s = r->sweep;
-	g_autofree char *path = g_build_filename(dir, SHARD_FILE, NULL);
 	struct kv_reader kv;
 	struct kv_line l;
 	const char *name, *sha, *index, *of;
@@ -302,7 +319,7 @@ static bool read_shard_header(struct sweep_shard_reader *r, const char *dir, GEr
 	if (!(name = kv_need(&kv, &l, "sweep", error)) || !(sha = kv_need(&kv, &l, "sha256", error)) ||
 	    !(index = kv_need(&kv, &l, "index", error)) || !(of = kv_need(&kv, &l, "of", error)) ||
 	    !kv_check_all_used(&kv, &l, error) ||
-	    !kv_u64(&kv, "of", of, 2, UINT32_MAX, &n, error) ||
+	    !kv_u64(&kv, "of", of, 1, UINT32_MAX, &n, error) ||
 	    !kv_u64(&kv, "index", index, 0, n - 1, &k, error))
 		goto fail;
 	if (strcmp(sha, s->spec.sha256)) {
@@ -327,25 +344,47 @@ fail:
 	return false;
 }
 
-struct sweep_shard_reader *sweep_shards_open(const struct sweep *s, char *const *dirs,
-					     unsigned int count, GError **error)
+static struct sweep_shard_reader *reader_new(const struct sweep *s, unsigned int count)
 {
 	struct sweep_shard_reader *r = g_new0(struct sweep_shard_reader, 1);
 
 	r->sweep = s;
 	r->count = count;
 	r->shards = g_new0(struct shard_in, MAX(count, 1));
+	return r;
+}
+
+struct sweep_shard_reader *sweep_shards_open(const struct sweep *s, char *const *dirs,
+					     unsigned int count, GError **error)
+{
+	struct sweep_shard_reader *r = reader_new(s, count);
+
 	if (count < 2) {
 		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
 			    "--merge needs the directories of 2 or more shards");
 		sweep_shards_close(r, NULL);
 		return NULL;
 	}
-	for (unsigned int i = 0; i < count; i++)
-		if (!read_shard_header(r, dirs[i], error)) {
+	for (unsigned int i = 0; i < count; i++) {
+		g_autofree char *path = g_build_filename(dirs[i], SHARD_FILE, NULL);
+
+		if (!read_shard_header(r, dirs[i], path, error)) {
 			sweep_shards_close(r, NULL);
 			return NULL;
 		}
+	}
+	return r;
+}
+
+struct sweep_shard_reader *sweep_cells_open(const struct sweep *s, const char *path,
+					    GError **error)
+{
+	struct sweep_shard_reader *r = reader_new(s, 1);
+
+	if (!read_shard_header(r, NULL, path, error)) {
+		sweep_shards_close(r, NULL);
+		return NULL;
+	}
 	return r;
 }
 

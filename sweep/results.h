@@ -28,15 +28,21 @@ static inline bool sweep_shard_has(const struct sweep_shard *sh, unsigned int wo
 
 struct sweep_writer;
 
-/* With sh->count > 1, dir/shard.txt; else dir/results.csv and dir/results.json. */
+/*
+ * With sh->count > 1, dir/shard.txt; else dir/results.csv, results.json
+ * and phases.csv, and, with cells_path, the cells as a shard lists them
+ * (for sweep_cells_open()).
+ */
 struct sweep_writer *sweep_writer_open(const char *dir, const struct sweep *s,
-				       const struct sweep_shard *sh, GError **error);
+				       const struct sweep_shard *sh, const char *cells_path,
+				       GError **error);
 /* A block's cells, in cell order; blocks come in the sweep's order. */
 void sweep_writer_add(struct sweep_writer *wr, const struct sweep_block *b,
 		      const struct sweep_cell_values *cells);
+/* Ends the list of cells (cells_path), to be read back before the results end. */
+bool sweep_writer_end_cells(struct sweep_writer *wr, GError **error);
 /* Ends the files (results.json with m's summary); frees wr.  m is NULL for a shard. */
-bool sweep_writer_close(struct sweep_writer *wr, const struct sweep_summary *m,
-			GError **error);
+bool sweep_writer_close(struct sweep_writer *wr, struct sweep_summary *m, GError **error);
 
 /* Reading shards back, for the merge. */
 struct sweep_shard_reader;
@@ -47,6 +53,9 @@ struct sweep_shard_reader;
  */
 struct sweep_shard_reader *sweep_shards_open(const struct sweep *s, char *const *dirs,
 					     unsigned int count, GError **error);
+/* A whole sweep's cells, written with sweep_writer_open()'s cells_path, as a shard of one. */
+struct sweep_shard_reader *sweep_cells_open(const struct sweep *s, const char *path,
+					    GError **error);
 /*
  * A block's cells, from the shard that ran its workload; blocks must be
  * read in the sweep's order.  Errors name file:line:field.

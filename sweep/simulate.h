@@ -23,6 +23,7 @@ struct sweep_run_options {
 	unsigned int threads;
 	struct sweep_shard shard;
 	bool progress;		/* the progress line on stderr */
+	unsigned int summary_units;	/* units in the summary's window; 0: its budget's */
 };
 
 /*

@@ -38,7 +38,7 @@ static void histogram_style(FILE *gp, const char *ylabel, unsigned int nr_labels
 		nr_labels > 8 ? "rotate by 90 right" : "rotate by -30", ylabel);
 }
 
-static bool write_setting(const char *dir, const struct sweep_summary *m, unsigned int setting,
+static bool write_setting(const char *dir, struct sweep_summary *m, unsigned int setting,
 			  GError **error)
 {
 	const struct sweep *s = m->sweep;
@@ -81,7 +81,7 @@ char *sweep_figure_generation_name(const struct sweep *s, unsigned int a, unsign
 	return g_strdup_printf("gen-%s-vs-%s", s->govs[a]->meta->name, s->govs[b]->meta->name);
 }
 
-static bool write_generation(const char *dir, const struct sweep_summary *m, unsigned int a,
+static bool write_generation(const char *dir, struct sweep_summary *m, unsigned int a,
 			     unsigned int b, GError **error)
 {
 	const struct sweep *s = m->sweep;
@@ -130,7 +130,7 @@ static GPtrArray *figure_names(const struct sweep *s)
 	return names;
 }
 
-bool sweep_figures_write(const char *dir, const struct sweep_summary *m, GError **error)
+bool sweep_figures_write(const char *dir, struct sweep_summary *m, GError **error)
 {
 	const struct sweep *s = m->sweep;
 	g_autofree unsigned int *a = NULL, *b = NULL;
@@ -158,7 +158,7 @@ static void draw(gpointer data, gpointer user_data)
 	gnuplot_render(d->gnuplot, d->dir, d->name, &d->error);
 }
 
-bool sweep_figures_render(const char *dir, const struct sweep_summary *m, const char *gnuplot,
+bool sweep_figures_render(const char *dir, struct sweep_summary *m, const char *gnuplot,
 			  unsigned int threads, GError **error)
 {
 	g_autoptr(GPtrArray) names = figure_names(m->sweep);

@@ -18,12 +18,12 @@
 #include "summary.h"
 
 /* Writes every figure's data and script into dir. */
-bool sweep_figures_write(const char *dir, const struct sweep_summary *m, GError **error);
+bool sweep_figures_write(const char *dir, struct sweep_summary *m, GError **error);
 /*
  * Draws them all with gnuplot (its path), up to threads at a time; false
  * with the error of the first figure, in the report's order, that failed.
  */
-bool sweep_figures_render(const char *dir, const struct sweep_summary *m, const char *gnuplot,
+bool sweep_figures_render(const char *dir, struct sweep_summary *m, const char *gnuplot,
 			  unsigned int threads, GError **error);
 
 /* The figure's name (without extension) under dir/figures; the caller frees it. */

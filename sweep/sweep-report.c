@@ -36,7 +36,7 @@ static void format_diff(char *buf, const struct sweep_stat *d, double scale, int
 		 !d->interval ? "one seed" : sweep_stat_differs(d) ? "differs" : "within noise");
 }
 
-static void intro(struct doc *d, const struct sweep_summary *m)
+static void intro(struct doc *d, struct sweep_summary *m)
 {
 	const struct sweep *s = m->sweep;
 	/* The file's name, not its path: the same file gives the same report from anywhere. */
@@ -61,7 +61,7 @@ static void intro(struct doc *d, const struct sweep_summary *m)
 }
 
 /* Governor indices by mean energy, the sweep's order breaking ties. */
-static void rank(const struct sweep_summary *m, unsigned int set, unsigned int f,
+static void rank(struct sweep_summary *m, unsigned int set, unsigned int f,
 		 unsigned int *order)
 {
 	const struct sweep *s = m->sweep;
@@ -102,7 +102,7 @@ static void cell_links(struct doc *d, const struct sweep *s, unsigned int set, u
 		  (const char *const *)hrefs->pdata);
 }
 
-static void ranking_table(struct doc *d, const struct sweep_summary *m, unsigned int set,
+static void ranking_table(struct doc *d, struct sweep_summary *m, unsigned int set,
 			  unsigned int f)
 {
 	static const char *const headers[] = {
@@ -148,7 +148,7 @@ static void ranking_table(struct doc *d, const struct sweep_summary *m, unsigned
 }
 
 /* Each governor's share of hindsight-optimal choices in each phase of the workload. */
-static void phase_table(struct doc *d, const struct sweep_summary *m, unsigned int set,
+static void phase_table(struct doc *d, struct sweep_summary *m, unsigned int set,
 			unsigned int f)
 {
 	const struct sweep *s = m->sweep;
@@ -194,7 +194,7 @@ static void setting_heading(struct doc *d, const struct sweep *s, unsigned int s
 	doc_heading(d, 3, title);
 }
 
-static void rankings(struct doc *d, const struct sweep_summary *m, bool drawn)
+static void rankings(struct doc *d, struct sweep_summary *m, bool drawn)
 {
 	const struct sweep *s = m->sweep;
 
@@ -217,7 +217,7 @@ static void rankings(struct doc *d, const struct sweep_summary *m, bool drawn)
 	}
 }
 
-static void generation_table(struct doc *d, const struct sweep_summary *m, unsigned int a,
+static void generation_table(struct doc *d, struct sweep_summary *m, unsigned int a,
 			     unsigned int b)
 {
 	static const char *const headers[] = {
@@ -247,7 +247,7 @@ static void generation_table(struct doc *d, const struct sweep_summary *m, unsig
 	doc_table_end(d);
 }
 
-static void generations(struct doc *d, const struct sweep_summary *m, bool drawn)
+static void generations(struct doc *d, struct sweep_summary *m, bool drawn)
 {
 	const struct sweep *s = m->sweep;
 	g_autofree unsigned int *a = NULL, *b = NULL;
@@ -271,7 +271,7 @@ static void generations(struct doc *d, const struct sweep_summary *m, bool drawn
 	}
 }
 
-bool sweep_report_write(const char *dir, const struct sweep_summary *m, unsigned int threads,
+bool sweep_report_write(const char *dir, struct sweep_summary *m, unsigned int threads,
 			GError **error)
 {
 	g_autofree char *figures = g_build_filename(dir, "figures", NULL);

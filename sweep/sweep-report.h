@@ -16,7 +16,7 @@
 #include "summary.h"
 
 /* Figures are drawn on threads threads. */
-bool sweep_report_write(const char *dir, const struct sweep_summary *m, unsigned int threads,
+bool sweep_report_write(const char *dir, struct sweep_summary *m, unsigned int threads,
 			GError **error);
 
 #endif /* TEOSIM_SWEEP_SWEEP_REPORT_H */

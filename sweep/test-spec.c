@@ -223,7 +223,7 @@ static char *write_shard(struct sweep *s, unsigned int index, unsigned int count
 	struct sweep_writer *wr;
 
 	assert_int_equal(g_mkdir_with_parents(shard_dir, 0777), 0);
-	assert_non_null(wr = sweep_writer_open(shard_dir, s, &sh, NULL));
+	assert_non_null(wr = sweep_writer_open(shard_dir, s, &sh, NULL, NULL));
 	for (unsigned int w = 0; w < s->nr_workloads; w++) {
 		if (!sweep_shard_has(&sh, w))
 			continue;

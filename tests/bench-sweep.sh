@@ -3,7 +3,9 @@
 # wall time on 1 and 2 threads (the median of three runs each), the
 # speedup, cells per second, and the peak resident size, also for a sweep
 # of four times the cells (HZ 250 and 1000, with and without a latency
-# limit), which must stay as flat as the blocks make it.
+# limit), and for one of forty times the settings (4 HZ values, 10
+# latency limits) with one seed: the peak must stay as flat as the blocks
+# and the summary's windows make it.
 #
 # usage: bench-sweep.sh TEOSIM SOURCE_ROOT
 set -eu
@@ -31,6 +33,10 @@ t2=$(awk '{ print $1 }' "$work/runs-2" | median3)
 rss1=$(awk '{ print $2 }' "$work/runs-1" | median3)
 rss2=$(awk '{ print $2 }' "$work/runs-2" | median3)
 sed -e 's/^hz=250$/hz=250,1000/' -e '$a latency_limits_us=none,20' "$sweep" > "$work/four.sweep"
+sed -e 's/^seeds=.*/seeds=1/' -e 's/^hz=250$/hz=100,250,300,1000/' \
+	-e '$a latency_limits_us=none,1,2,5,10,20,50,100,200,500' "$sweep" > "$work/forty.sweep"
+set -- $(run 2 "$work/forty.sweep")
+forty="$*"
 set -- $(run 2 "$work/four.sweep")
 echo "bundled sweep: $cells cells; medians of 3 runs"
 awk -v c="$cells" -v t1="$t1" -v t2="$t2" -v r1="$rss1" -v r2="$rss2" 'BEGIN {
@@ -40,5 +46,10 @@ awk -v c="$cells" -v t1="$t1" -v t2="$t2" -v r1="$rss1" -v r2="$rss2" 'BEGIN {
 }'
 awk -v c="$3" -v t="$1" -v r="$2" 'BEGIN {
 	printf "four times the settings: %d cells, 2 threads: %.2f s, %.0f cells/s, peak RSS %.1f MiB\n",
+		c, t, c / t, r / 1024
+}'
+set -- $forty
+awk -v c="$3" -v t="$1" -v r="$2" 'BEGIN {
+	printf "forty times the settings, one seed: %d cells, 2 threads: %.2f s, %.0f cells/s, peak RSS %.1f MiB\n",
 		c, t, c / t, r / 1024
 }'

@@ -37,13 +37,22 @@ for k in 0 1 2; do
 done
 "$teosim" sweep small.sweep -o merged --merge shard2 shard0 shard1 2>/dev/null
 diff -r whole merged > /dev/null || fail "3 shards merged differ from the whole sweep"
+# The summary one (setting, family) unit at a time, and 5 at a time: a
+# pass over the cells per window, whole and merged, and the same bytes.
+TEOSIM_SWEEP_SUMMARY_UNITS=1 "$teosim" sweep small.sweep -o window1 -j 2 2>/dev/null
+TEOSIM_SWEEP_SUMMARY_UNITS=5 "$teosim" sweep small.sweep -o window5 \
+	--merge shard1 shard2 shard0 2>/dev/null
+diff -r whole window1 > /dev/null || fail "a summary in 16 windows differs from one window"
+diff -r whole window5 > /dev/null || fail "3 shards merged in windows of 5 units differ"
+ls -A window1 | grep -q -v -x -e cells -e figures -e phases.csv -e report.html -e report.md \
+	-e results.csv -e results.json && fail "a sweep in windows left files behind"
 # 2 scenarios x 3 seeds x (2 platforms x 2 HZ x 2 limits) x 3 governors, and a header
 [ "$(wc -l < whole/results.csv)" -eq 145 ] || fail "results.csv has $(wc -l < whole/results.csv) lines"
 for f in report.md report.html results.json figures/skx-hz1000-lat20.dat \
 	 figures/gen-teo-6.12-vs-teo-6.1.dat; do
 	[ -s "whole/$f" ] || fail "no $f"
 done
-echo "ok: -j 1, -j 2 and 3 merged shards give the same bytes"
+echo "ok: -j 1, -j 2, 3 merged shards and the summary in windows give the same bytes"
 # The HTML carries its figures: one embedded SVG per setting (8) and per generation pair (1).
 if command -v gnuplot > /dev/null; then
 	[ "$(grep -c 'src="data:image/svg+xml;base64,' whole/report.html)" -eq 9 ] ||
@@ -131,6 +140,8 @@ expect_error "an unknown governor" "bad.sweep:3: \[sweep\] governors" \
 expect_error "an output in use" "whole exists and is not an empty directory" \
 	"$teosim" sweep small.sweep -o whole
 diff -r whole threads > /dev/null || fail "a refused sweep touched the existing output"
+expect_error "a window of no units" "TEOSIM_SWEEP_SUMMARY_UNITS 'none'" \
+	env TEOSIM_SWEEP_SUMMARY_UNITS=none "$teosim" sweep small.sweep -o x
 expect_error "a shard out of range" "--shard 3/3" "$teosim" sweep small.sweep -o x --shard 3/3
 expect_error "a missing shard" "of 3 shards, but 2 were given" \
 	"$teosim" sweep small.sweep -o x --merge shard0 shard1
