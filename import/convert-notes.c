@@ -48,6 +48,12 @@ static void exit_cost_note(struct converter *cv)
 		note(cv, "wakeups from polling held up after their interrupt: %" G_GUINT64_FORMAT
 		     ", held %" G_GUINT64_FORMAT " ns in all (held_ns) before leaving the state",
 		     cv->poll_held, cv->poll_held_ns);
+	if (cv->poll_stalls)
+		note(cv, "polling loops stalled: %" G_GUINT64_FORMAT " polling states ended by an "
+		     "interrupt later than the median time to the limit, %" G_GUINT64_FORMAT " ns "
+		     "from entry to interrupt in all (stalled_ns): the host held the vCPU up, and "
+		     "a simulated CPU polling then reaches no limit before the interrupt either",
+		     cv->poll_stalls, cv->poll_stalled_ns);
 	if (cv->im->counts.idle_loop_wakeups)
 		note(cv, "wakeups by a handler alone, the tick stopped and no task woken: %"
 		     G_GUINT64_FORMAT " (idle_loop): the CPU stayed in the idle loop",

@@ -27,7 +27,9 @@ struct cpu_track {
 	uint64_t since;		/* BUSY: the exit */
 	enum wake_cause cause;
 	uint64_t cause_at;	/* when the cause came: an expiry, an interrupt, a remote wakeup */
-	uint64_t held_ns;	/* BUSY: its interrupt held the polling CPU up this long */
+	/* BUSY, for the record of the interrupt that ended a polling state: */
+	uint64_t held_ns;	/* it held the CPU up this long */
+	uint64_t stalled_ns;	/* the loop had stalled this long before it */
 	gint cause_event;	/* TIMER: the trace event of its arming, or -1 */
 	bool remote_wakeup;	/* IDLE: another CPU woke a task here */
 	int state;		/* IDLE, BUSY: the state entered; -1 unknown */
@@ -72,6 +74,12 @@ struct model_timer {
 	guint out_index;	/* its last timer event in im->events */
 };
 
+/* What the first pass over a capture found, for the second. */
+struct first_pass {
+	uint64_t exit_cost_ns[KSHIM_STATE_MAX];	/* each state's median exit cost (0: none) */
+	uint64_t poll_check_ns;			/* the median time to the polling limit (0: none) */
+};
+
 struct converter {
 	const struct capture *capture;
 	struct imported *im;
@@ -80,11 +88,12 @@ struct converter {
 	GArray *poll_limits;		/* uint64_t: residencies of state 0 up to its limit */
 	GArray *tick_works;		/* uint64_t: from an exit the tick caused to the next entry */
 	GArray *exit_costs[KSHIM_STATE_MAX];	/* uint64_t: interrupt to exit, by state */
-	/* The first pass's median exit costs (0: none), for hold_up(); NULL in the first pass. */
-	const uint64_t *held_exit_cost_ns;
+	/* The first pass's figures, for hold_up(); NULL in the first pass. */
+	const struct first_pass *first;
 	uint64_t held_up, held_up_ns;	/* wakeups hold_up() moved later, and by how much */
 	uint64_t hurried, hurried_ns;	/* and those it moved earlier */
 	uint64_t poll_held, poll_held_ns;	/* polling wakeups held_in_poll() held up */
+	uint64_t poll_stalls, poll_stalled_ns;	/* polling loops stalled_in_poll() found stalled */
 	GHashTable *timers;		/* model_timer by id */
 	GHashTable *tick_timers;	/* the tick's hrtimer addresses (uint64_t *, in the capture) */
 	bool *expiry_cancel;		/* by capture event: a cancel that is part of an expiry */

@@ -401,11 +401,18 @@ static void track_tick(const struct converter *cv, struct cpu_track *p)
 		p->tick_off = false;
 }
 
-/* A wakeup's record gets the busy period's work, and whether it stayed in the idle loop. */
-static void give_work(struct converter *cv, struct trace_event *ev, uint64_t work, bool in_loop)
+/*
+ * A wakeup's record gets the busy period's work, whether it stayed in the
+ * idle loop, and what the host did to p's polling loop around its
+ * interrupt (held_in_poll(), stalled_in_poll()).
+ */
+static void give_work(struct converter *cv, const struct cpu_track *p, struct trace_event *ev,
+		      uint64_t work, bool in_loop)
 {
 	ev->work_ns = work;
 	ev->idle_loop = in_loop;
+	ev->held_ns = p->held_ns;
+	ev->stalled_ns = p->stalled_ns;
 	cv->im->counts.idle_loop_wakeups += in_loop;
 }
 
@@ -420,16 +427,15 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 	case CAUSE_TIMER:
 		cv->im->counts.timer_wakeups++;
 		if (p->cause_event >= 0) {
-			give_work(cv, &g_array_index(cv->im->events, struct trace_event,
-						     p->cause_event), work, in_loop);
+			give_work(cv, p, &g_array_index(cv->im->events, struct trace_event,
+							p->cause_event), work, in_loop);
 			break;
 		}
 		/* Armed before the capture, or its hrtimer_start is missing. */
 		ev = emit(cv, TRACE_TIMER, p->idle_since, cpu);
 		ev->timer_id = IMPORT_INFERRED_ID_BASE + cv->im->counts.inferred_timers++;
 		ev->expires_ns = MAX(p->cause_at, p->idle_since);
-		ev->held_ns = p->held_ns;
-		give_work(cv, ev, work, in_loop);
+		give_work(cv, p, ev, work, in_loop);
 		break;
 	case CAUSE_TICK:
 		cv->im->counts.tick_wakeups++;
@@ -441,8 +447,8 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 		if (p->wheel_event >= 0 && cv->sees_wakeups && p->task_woken) {
 			cv->im->counts.wheel_work_wakeups++;
 			cv->im->counts.wheel_work_ns += work;
-			give_work(cv, &g_array_index(cv->im->events, struct trace_event,
-						     p->wheel_event), work, false);
+			give_work(cv, p, &g_array_index(cv->im->events, struct trace_event,
+							p->wheel_event), work, false);
 			break;
 		}
 		cv->im->counts.tick_busy_ns += work;
@@ -461,14 +467,12 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 		 * the CPU was still idle: the simulator adds the time the
 		 * wakeup takes (the platform's exit cost) itself.
 		 */
-		if (p->cause != CAUSE_NONE && p->cause_at < p->since) {
+		if (p->cause != CAUSE_NONE && p->cause_at < p->since)
 			ev = emit(cv, TRACE_IRQ, MAX(p->cause_at, p->idle_since), cpu);
-			ev->held_ns = p->held_ns;
-		} else {
+		else
 			ev = emit(cv, TRACE_IRQ, p->since, cpu);
-		}
 		/* Only an interrupt's can stay: stays_in_idle_loop() rules out the others. */
-		give_work(cv, ev, work, in_loop);
+		give_work(cv, p, ev, work, in_loop);
 		break;
 	}
 }
@@ -568,12 +572,32 @@ static void held_in_poll(struct converter *cv, struct cpu_track *p, uint64_t cos
 	if (p->since - cost <= p->cause_at)
 		return;
 	held = p->since - cost - p->cause_at;
-	if (p->cause == CAUSE_TIMER && p->cause_event >= 0)
-		g_array_index(cv->im->events, struct trace_event, p->cause_event).held_ns = held;
-	else
-		p->held_ns = held;
+	p->held_ns = held;
 	cv->poll_held++;
 	cv->poll_held_ns += held;
+}
+
+/*
+ * The polling loop reads the clock every 200 cpu_relax() and stops past
+ * its limit; under TCG it takes the capture's median time to the limit
+ * (the first pass's poll_check_ns, which the simulator polls for) or
+ * about as long.  A polling state that an interrupt ended later than that
+ * ran no loop meanwhile: the host held the vCPU up from before its limit
+ * (the kernel polled on for milliseconds at times, through its limit and
+ * even through the interrupt's need_resched, which held_ns tells).  The
+ * interrupt says so (stalled_ns, from the entry): a simulated CPU that
+ * polls then reaches no limit before it either, where it would otherwise
+ * poll to its limit again and again and count periods the kernel did not.
+ */
+static void stalled_in_poll(struct converter *cv, struct cpu_track *p)
+{
+	uint64_t polled = p->cause_at - p->idle_since;
+
+	if (!cv->first->poll_check_ns || polled <= cv->first->poll_check_ns)
+		return;
+	p->stalled_ns = polled;
+	cv->poll_stalls++;
+	cv->poll_stalled_ns += polled;
 }
 
 /*
@@ -599,8 +623,11 @@ static void hold_up(struct converter *cv, struct cpu_track *p)
 {
 	uint64_t cost, at;
 
-	if (!cv->held_exit_cost_ns || p->state < 0 || !woken_in_state(p) ||
-	    !(cost = cv->held_exit_cost_ns[p->state]) || p->since < cost)
+	if (!cv->first || !woken_in_state(p))
+		return;
+	if (p->state == 0)
+		stalled_in_poll(cv, p);
+	if (!(cost = cv->first->exit_cost_ns[p->state]) || p->since < cost)
 		return;
 	if (p->state == 0) {
 		held_in_poll(cv, p, cost);
@@ -935,10 +962,10 @@ static void sort_events(struct imported *im)
 }
 
 static bool convert(const struct capture *c, const char *name, uint64_t tick_stop_ns,
-		    struct imported *out, const uint64_t *held_exit_cost_ns, GError **error)
+		    struct imported *out, const struct first_pass *first, GError **error)
 {
 	struct converter cv = { .capture = c, .im = out, .sees_wakeups = c->counts[CAP_WAKEUP] > 0,
-				.held_exit_cost_ns = held_exit_cost_ns };
+				.first = first };
 
 	memset(out, 0, sizeof(*out));
 	out->header.has_tick_stop = true;
@@ -1016,14 +1043,18 @@ static bool convert(const struct capture *c, const char *name, uint64_t tick_sto
 bool import_convert_cut(const struct capture *c, const char *name, uint64_t tick_stop_ns,
 			struct imported *out, GError **error)
 {
-	uint64_t costs[KSHIM_STATE_MAX];
+	struct first_pass first;
 
-	/* Twice: hold_up() needs each state's median exit cost, which takes the whole capture. */
+	/*
+	 * Twice: hold_up() needs each state's median exit cost and the median
+	 * time to the polling limit, which take the whole capture.
+	 */
 	if (!convert(c, name, tick_stop_ns, out, NULL, error))
 		return false;
-	memcpy(costs, out->exit_cost_ns, sizeof(costs));
+	memcpy(first.exit_cost_ns, out->exit_cost_ns, sizeof(first.exit_cost_ns));
+	first.poll_check_ns = out->header.poll_check_ns;
 	imported_clear(out);
-	return convert(c, name, tick_stop_ns, out, costs, error);
+	return convert(c, name, tick_stop_ns, out, &first, error);
 }
 
 bool import_convert(const struct capture *c, const char *name, struct imported *out,

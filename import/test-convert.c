@@ -494,6 +494,39 @@ static void test_poll_check_measured(void **state)
 	imported_clear(&im);
 }
 
+/*
+ * poll-stalled.txt: poll.txt (21 polling limits, median 40 us, then C1 to
+ * 1445 us), then three polling periods of cpu 0, ended by interrupts:
+ * - from 2000 us, an irq at 2500 us: 500 us polled, past the median time
+ *   to the limit, so the loop was stalled: stalled_ns 500 us, work
+ *   2510..3000 = 490 us;
+ * - from 3000 us, an irq at 3020 us: 20 us, within it: no stall; work
+ *   3030..3100 = 70 us, in which the task arms timer 0xd2 for 4000 us
+ *   (written at the wakeup's interrupt, 3020 us);
+ * - from 3100 us, that timer's expiry at 4000 us: stalled_ns 900 us on its
+ *   record; work 4010..4100 = 90 us.
+ * Too few polling wakeups for an exit cost: nothing is held.
+ */
+static void test_stalled_in_poll(void **state)
+{
+	struct imported im;
+	g_autofree char *text = NULL;
+
+	(void)state;
+	import_ok("poll-stalled.txt", &im);
+	assert_int_equal(im.header.poll_check_ns, 40000);
+	text = events_text(&im);
+	assert_non_null(strstr(text, "irq at_ns=2500000 cpu=0 work_ns=490000 stalled_ns=500000\n"));
+	assert_non_null(strstr(text, "irq at_ns=3020000 cpu=0 work_ns=70000\n"));
+	assert_non_null(strstr(text, "timer at_ns=3020000 cpu=0 id=210 expires_ns=4000000 "
+			       "work_ns=90000 stalled_ns=900000\n"));
+	assert_null(strstr(text, "held_ns"));
+	assert_true(has_note(&im, "polling loops stalled: 2 polling states ended by an interrupt "
+			     "later than the median time to the limit, 1400000 ns"));
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
 /* Whether im has an irq event on cpu at at_ns. */
 static bool has_irq_at(const struct imported *im, unsigned int cpu, uint64_t at_ns)
 {
@@ -905,6 +938,7 @@ int main(void)
 		cmocka_unit_test(test_quick_wakeups_taken_earlier),
 		cmocka_unit_test(test_poll_exit_cost_without_the_tick),
 		cmocka_unit_test(test_held_in_poll),
+		cmocka_unit_test(test_stalled_in_poll),
 		cmocka_unit_test(test_tick_work_measured),
 		cmocka_unit_test(test_tick_stop_cut),
 		cmocka_unit_test(test_idle_loop_wakeups),

@@ -168,7 +168,7 @@ static inline bool first_timer_idle_loop(const struct sim_cpu *c)
 {
 	const struct sim_timer *t = timer_queue_first(&c->timers);
 
-	return t && t->idle_loop;
+	return t && t->wake.idle_loop;
 }
 
 /* How long the earliest timer's interrupt holds up the CPU it wakes (0: none). */
@@ -176,7 +176,7 @@ static inline uint64_t first_timer_held_ns(const struct sim_cpu *c)
 {
 	const struct sim_timer *t = timer_queue_first(&c->timers);
 
-	return t ? t->held_ns : 0;
+	return t ? t->wake.held_ns : 0;
 }
 
 /*
@@ -255,10 +255,13 @@ static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *e
 	case TRACE_TIMER:
 		timer_queue_arm(&c->timers, ev->timer_id, ev->expires_ns,
 				ev->fires_ns ? ev->fires_ns - ev->expires_ns : c->timer_latency_ns,
-				ev->period_ns, ev->work_ns, ev->held_ns, ev->idle_loop);
+				ev->period_ns, ev->work_ns,
+				&(struct timer_wakeup){ .held_ns = ev->held_ns,
+							.stalled_ns = ev->stalled_ns,
+							.idle_loop = ev->idle_loop });
 		return 0;
 	case TRACE_WHEEL:
-		timer_queue_arm(&c->wheel, ev->timer_id, ev->expires_ns, 0, 0, ev->work_ns, 0, false);
+		timer_queue_arm(&c->wheel, ev->timer_id, ev->expires_ns, 0, 0, ev->work_ns, NULL);
 		return 0;
 	case TRACE_CANCEL:
 		if (!timer_queue_cancel(&c->timers, ev->timer_id))
@@ -279,16 +282,23 @@ static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *e
 	return 0;
 }
 
-/* Expires the earliest timer, re-arming a periodic one; returns its work. */
+/*
+ * Expires the earliest timer, re-arming a periodic one (whose stalled
+ * polling loop was its first expiry's); returns its work.
+ */
 static uint64_t expire_timer(struct sim_cpu *c)
 {
 	struct sim_timer t;
 
 	timer_queue_pop(&c->timers, &t);
-	if (t.period_ns)
+	if (t.period_ns) {
+		struct timer_wakeup next = t.wake;
+
+		next.stalled_ns = 0;
 		timer_queue_arm(&c->timers, t.id, t.expires_ns + t.period_ns, t.late_ns, t.period_ns,
-				t.work_ns, t.held_ns, t.idle_loop);
-	return bring_work(c, t.work_ns, t.idle_loop);
+				t.work_ns, &next);
+	}
+	return bring_work(c, t.work_ns, t.wake.idle_loop);
 }
 
 /*
@@ -549,6 +559,23 @@ static inline bool run_work(struct sim_cpu *c, const struct trace_event *ev, uin
 }
 
 /*
+ * Whether the CPU's polling loop is stalled at its time limit, at: the
+ * next interrupt to come, the earliest timer's or ev's, says that the host
+ * held the vCPU up from before then (stalled_ns), so the loop read no
+ * clock until the interrupt.  Past ev, which interrupts nothing, the next
+ * interrupt is not known yet: then only the timer's can say.
+ */
+static inline bool loop_stalled_at(const struct sim_cpu *c, const struct trace_event *ev,
+				   uint64_t ev_at, uint64_t timer_at, uint64_t at)
+{
+	const struct sim_timer *t = timer_queue_first(&c->timers);
+
+	if (ev && interrupts(ev) && ev_at < timer_at)
+		return ev->stalled_ns && ev_at <= at + ev->stalled_ns;
+	return t && t->wake.stalled_ns && timer_at <= at + t->wake.stalled_ns;
+}
+
+/*
  * Idle: the CPU wakes at the first of a timer, an interrupt or busy record
  * (ev), and the wake source of its own (the kept tick, the polling limit);
  * a timer armed or cancelled meanwhile changes its queue without waking
@@ -576,8 +603,13 @@ static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *e
 		if (ev_at <= c->wake_limit)
 			break;
 		if (c->tick_at > c->poll_end) {
-			wake_up(c, c->wake_limit, WAKE_POLL_LIMIT, false);
-			return false;
+			if (!loop_stalled_at(c, ev, ev_at, timer_at, c->poll_end)) {
+				wake_up(c, c->wake_limit, WAKE_POLL_LIMIT, false);
+				return false;
+			}
+			c->poll_end = NEVER;
+			c->wake_limit = c->tick_at;
+			continue;
 		}
 		if (!c->polling[c->period.state] || tick_wakes_task(c)) {
 			wake_up(c, c->wake_limit, WAKE_TICK, false);

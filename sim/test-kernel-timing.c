@@ -387,6 +387,62 @@ static void test_held_up_by_the_interrupt(void **state)
 }
 
 /*
+ * A polling loop stalled before its interrupt (stalled_ns): the host held
+ * the vCPU up, and it read no clock.  The irq at 1 ms says the loop
+ * stalled 600 us before it, at 400 us: the CPU polling from 0 reaches its
+ * limit at 250 us, but the one polling from 250 us reaches none at 500 us
+ * and polls on to the irq.  With the whole millisecond stalled, the CPU
+ * polls from 0 to the irq in one period.
+ */
+static void test_stalled_polling_loop(void **state)
+{
+	struct trace_event ev[] = { ev_irq(1 * MS, 0) };
+	struct script_run r;
+
+	(void)state;
+	ev[0].stalled_ns = 600 * US;
+	script_run_start(&r, "script-6.1", ev, 1, 1100 * US, POLL_KEEP, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 250 * US);
+	assert_true(script.reflected[0].poll_time_limit);
+	assert_int_equal(script.reflected[1].clock_ns, 1 * MS);
+	assert_int_equal(script.reflected[1].residency_ns, 750 * US);
+	assert_false(script.reflected[1].poll_time_limit);
+	script_run_finish(&r, NULL);
+
+	ev[0].stalled_ns = 1 * MS;
+	script_run_start(&r, "script-6.1", ev, 1, 1100 * US, POLL_KEEP, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 1 * MS);
+	assert_int_equal(script.reflected[0].residency_ns, 1 * MS);
+	assert_false(script.reflected[0].poll_time_limit);
+	script_run_finish(&r, NULL);
+}
+
+/*
+ * A periodic timer's stall is its first expiry's: the timer at 1 ms
+ * stalled the loop polling from 0, which reaches no limit; re-armed for
+ * 2 ms, it ends a loop that ran: polling from 1 ms, the CPU reaches its
+ * limit at 1.25, 1.5 and 1.75 ms before the timer wakes it.
+ */
+static void test_stall_of_a_periodic_timer(void **state)
+{
+	struct trace_event ev[] = { ev_timer(0, 1, 1 * MS, 1 * MS, 0) };
+	struct script_run r;
+
+	(void)state;
+	ev[0].stalled_ns = 1 * MS;
+	script_run_start(&r, "script-6.1", ev, 1, 2100 * US, POLL_KEEP, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 1 * MS);
+	assert_false(script.reflected[0].poll_time_limit);
+	for (unsigned int k = 1; k < 4; k++) {
+		assert_int_equal(script.reflected[k].clock_ns, (1000 + 250 * k) * US);
+		assert_true(script.reflected[k].poll_time_limit);
+	}
+	assert_int_equal(script.reflected[4].clock_ns, 2 * MS);
+	assert_false(script.reflected[4].poll_time_limit);
+	script_run_finish(&r, NULL);
+}
+
+/*
  * The tick does not end a polling period: poll_idle() takes interrupts and
  * polls on until a task is to run or its limit.  Ticks at 3.9 ms (mono_ns
  * 100 us); polling periods from 0 each reach the 250 us limit, the one from
@@ -480,6 +536,8 @@ int main(void)
 		cmocka_unit_test(test_tick_phase_and_work),
 		cmocka_unit_test(test_tick_renews_idle_entry),
 		cmocka_unit_test(test_held_up_by_the_interrupt),
+		cmocka_unit_test(test_stalled_polling_loop),
+		cmocka_unit_test(test_stall_of_a_periodic_timer),
 		cmocka_unit_test(test_handler_stays_in_idle_loop),
 		cmocka_unit_test(test_tick_while_polling),
 		cmocka_unit_test(test_tick_record_late),

@@ -20,10 +20,10 @@ static void test_order_and_ties(void **state)
 
 	(void)state;
 	timer_queue_init(&q);
-	timer_queue_arm(&q, 1, 300, 0, 0, 0, 0, false);
-	timer_queue_arm(&q, 2, 100, 0, 0, 0, 0, false);
-	timer_queue_arm(&q, 3, 200, 0, 0, 0, 0, false);
-	timer_queue_arm(&q, 4, 100, 0, 0, 0, 0, false);	/* ties with 2, armed later */
+	timer_queue_arm(&q, 1, 300, 0, 0, 0, NULL);
+	timer_queue_arm(&q, 2, 100, 0, 0, 0, NULL);
+	timer_queue_arm(&q, 3, 200, 0, 0, 0, NULL);
+	timer_queue_arm(&q, 4, 100, 0, 0, 0, NULL);	/* ties with 2, armed later */
 	assert_int_equal(pop_id(&q), 2);
 	assert_int_equal(pop_id(&q), 4);
 	assert_int_equal(pop_id(&q), 3);
@@ -39,8 +39,8 @@ static void test_rearm_and_cancel(void **state)
 	(void)state;
 	timer_queue_init(&q);
 	for (uint64_t id = 0; id < 100; id++)
-		timer_queue_arm(&q, id, 1000 + id, 0, 0, id, 0, false);
-	timer_queue_arm(&q, 50, 10, 0, 0, 7, 0, false);	/* re-armed: moves to the front */
+		timer_queue_arm(&q, id, 1000 + id, 0, 0, id, NULL);
+	timer_queue_arm(&q, 50, 10, 0, 0, 7, NULL);	/* re-armed: moves to the front */
 	assert_true(timer_queue_cancel(&q, 0));
 	assert_false(timer_queue_cancel(&q, 0));
 	assert_int_equal(q.len, 99);
@@ -71,7 +71,7 @@ static void test_expire_until(void **state)
 	timer_queue_init(&q);
 	for (unsigned int i = 0; i < G_N_ELEMENTS(expires); i++)
 		timer_queue_arm(&q, i, expires[i], 0, 0,
-				expires[i] == 40 ? 5 : expires[i] == 70 ? 9 : 0, 0, false);
+				expires[i] == 40 ? 5 : expires[i] == 70 ? 9 : 0, NULL);
 	assert_false(timer_queue_work_due(&q, 39));
 	assert_true(timer_queue_work_due(&q, 40));
 	assert_int_equal(q.len, 8);
@@ -86,7 +86,7 @@ static void test_expire_until(void **state)
 	assert_int_equal(timer_queue_first_ns(&q), UINT64_MAX);
 	/* Three works of the largest trace time due at once: their sum saturates. */
 	for (uint64_t id = 0; id < 3; id++)
-		timer_queue_arm(&q, id, 100, 0, 0, (UINT64_C(1) << 62) - 1, 0, false);
+		timer_queue_arm(&q, id, 100, 0, 0, (UINT64_C(1) << 62) - 1, NULL);
 	assert_int_equal(timer_queue_expire_until(&q, 100), INT64_MAX);
 	timer_queue_clear(&q);
 }

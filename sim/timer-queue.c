@@ -70,7 +70,7 @@ static void remove_at(struct timer_queue *q, unsigned int i)
 }
 
 void timer_queue_arm(struct timer_queue *q, uint64_t id, uint64_t expires_ns, uint64_t late_ns,
-		     uint64_t period_ns, uint64_t work_ns, uint64_t held_ns, bool idle_loop)
+		     uint64_t period_ns, uint64_t work_ns, const struct timer_wakeup *wake)
 {
 	unsigned int pos = idmap_get(&q->ids, id);
 	struct sim_timer *t;
@@ -92,8 +92,7 @@ void timer_queue_arm(struct timer_queue *q, uint64_t id, uint64_t expires_ns, ui
 	t->late_ns = late_ns;
 	t->period_ns = period_ns;
 	t->work_ns = work_ns;
-	t->held_ns = held_ns;
-	t->idle_loop = idle_loop;
+	t->wake = wake ? *wake : (struct timer_wakeup){ 0 };
 	t->armed_seq = q->next_seq++;
 	restore(q, i);
 	note_first(q);

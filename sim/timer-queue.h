@@ -14,14 +14,20 @@
 
 #include "idmap.h"
 
+/* What a timer's interrupt does to a CPU it wakes from idle (the trace's fields of that name). */
+struct timer_wakeup {
+	uint64_t held_ns;	/* it leaves its state this long after the interrupt */
+	uint64_t stalled_ns;	/* polling, it ran no polling loop from this long before */
+	bool idle_loop;		/* it runs the handler alone, staying in the idle loop */
+};
+
 struct sim_timer {
 	uint64_t id;
 	uint64_t expires_ns;
 	uint64_t late_ns;	/* its interrupt comes this long after expires_ns */
 	uint64_t period_ns;	/* 0: one shot */
 	uint64_t work_ns;	/* run on the CPU after each expiry */
-	uint64_t held_ns;	/* a CPU it wakes leaves its state this long after the interrupt */
-	bool idle_loop;		/* a CPU it wakes runs the handler alone, staying in the idle loop */
+	struct timer_wakeup wake;
 	uint64_t armed_seq;	/* tie-break between equal expiries */
 };
 
@@ -44,11 +50,11 @@ void timer_queue_init(struct timer_queue *q);
 void timer_queue_clear(struct timer_queue *q);
 /*
  * Arms a timer; an armed timer with the same id is re-armed (hrtimer_start()).
- * Its interrupt comes late_ns after expires_ns; a CPU it wakes leaves its
- * state held_ns after that, and stays in the idle loop if idle_loop.
+ * Its interrupt comes late_ns after expires_ns, and does wake to a CPU it
+ * wakes (NULL: nothing more than waking it).
  */
 void timer_queue_arm(struct timer_queue *q, uint64_t id, uint64_t expires_ns, uint64_t late_ns,
-		     uint64_t period_ns, uint64_t work_ns, uint64_t held_ns, bool idle_loop);
+		     uint64_t period_ns, uint64_t work_ns, const struct timer_wakeup *wake);
 /* Returns false when no timer of that id is armed. */
 bool timer_queue_cancel(struct timer_queue *q, uint64_t id);
 /* The earliest timer, or NULL. */

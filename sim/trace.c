@@ -445,6 +445,7 @@ static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_
 	    !parse_time(r, l, "period_ns", false, 0, &ev->period_ns, error) ||
 	    !parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error) ||
 	    !parse_time(r, l, "held_ns", false, 0, &ev->held_ns, error) ||
+	    !parse_time(r, l, "stalled_ns", false, 0, &ev->stalled_ns, error) ||
 	    !parse_flag(r, l, "idle_loop", false, &ev->idle_loop, error) ||
 	    !expiry_after_arming(r, ev, error))
 		return false;
@@ -520,6 +521,7 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 	case TRACE_IRQ:
 		if (!parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error) ||
 		    !parse_time(r, l, "held_ns", false, 0, &ev->held_ns, error) ||
+		    !parse_time(r, l, "stalled_ns", false, 0, &ev->stalled_ns, error) ||
 		    !parse_flag(r, l, "idle_loop", false, &ev->idle_loop, error))
 			return false;
 		break;
@@ -720,6 +722,7 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 		       SCAN_OPTIONAL(s, "period_ns=", &ev->period_ns) &&
 		       SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns) &&
 		       SCAN_OPTIONAL(s, "held_ns=", &ev->held_ns) &&
+		       SCAN_OPTIONAL(s, "stalled_ns=", &ev->stalled_ns) &&
 		       scan_idle_loop(s, ev);
 	case TRACE_WHEEL:
 		return SCAN_NUMBER(s, "id=", &ev->timer_id) &&
@@ -730,6 +733,7 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 	case TRACE_IRQ:
 		return SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns) &&
 		       SCAN_OPTIONAL(s, "held_ns=", &ev->held_ns) &&
+		       SCAN_OPTIONAL(s, "stalled_ns=", &ev->stalled_ns) &&
 		       scan_idle_loop(s, ev);
 	case TRACE_BUSY:
 		return SCAN_NUMBER(s, "work_ns=", &ev->work_ns);
@@ -761,7 +765,7 @@ static bool values_valid(const struct trace_reader *r, const struct trace_event 
 	switch (ev->kind) {
 	case TRACE_TIMER:
 		return (ev->expires_ns | ev->fires_ns | ev->period_ns | ev->work_ns |
-			ev->held_ns) <= TRACE_TIME_MAX &&
+			ev->held_ns | ev->stalled_ns) <= TRACE_TIME_MAX &&
 		       ev->expires_ns >= ev->at_ns &&
 		       (!ev->fires_ns || ev->fires_ns >= ev->expires_ns) &&
 		       (!ev->period_ns || ev->period_ns >= TRACE_PERIOD_MIN_NS);
@@ -771,7 +775,7 @@ static bool values_valid(const struct trace_reader *r, const struct trace_event 
 	case TRACE_CANCEL:
 		return true;
 	case TRACE_IRQ:
-		return (ev->work_ns | ev->held_ns) <= TRACE_TIME_MAX;
+		return (ev->work_ns | ev->held_ns | ev->stalled_ns) <= TRACE_TIME_MAX;
 	case TRACE_BUSY:
 		return ev->work_ns >= 1 && ev->work_ns <= TRACE_TIME_MAX;
 	case TRACE_TICK:
@@ -793,7 +797,7 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 
 	/* What the line may leave out is 0, as in the general path (the name is for phases). */
 	ev->timer_id = ev->expires_ns = ev->fires_ns = ev->period_ns = ev->work_ns = 0;
-	ev->held_ns = 0;
+	ev->held_ns = ev->stalled_ns = 0;
 	ev->idle_loop = ev->rcu_pending = false;
 	ev->phase[0] = '\0';
 	if (!scan_kind(&s, &ev->kind) || !SCAN_NUMBER(&s, "at_ns=", &ev->at_ns) ||

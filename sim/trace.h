@@ -50,6 +50,14 @@ struct trace_event {
 	 */
 	uint64_t held_ns;
 	/*
+	 * TIMER, IRQ: a CPU polling when this interrupt wakes it had stopped
+	 * running its polling loop this long before the interrupt (the host
+	 * held the vCPU up): a polling time limit due after that does not end
+	 * the state first; 0: the loop ran.  A periodic timer's first expiry
+	 * only.
+	 */
+	uint64_t stalled_ns;
+	/*
 	 * TIMER, IRQ: a CPU this interrupt wakes from idle runs only its
 	 * handler and stays in the idle loop: the tick stays as it is.
 	 */
