@@ -151,6 +151,11 @@ static void classification(struct converter *cv)
 		note(cv, "polling limits: %u, the median time to the limit %" G_GUINT64_FORMAT " ns: "
 		     "the trace's poll_check_ns, for the polling loop's pace on this machine",
 		     cv->poll_limits->len, cv->im->header.poll_check_ns);
+	if (k->poll_records)
+		note(cv, "polling pace: %" G_GUINT64_FORMAT " poll records, where a CPU's time to the "
+		     "limit moved by more than an eighth from the pace last written for it (at first "
+		     "the median): the simulated loop keeps that pace from the polling state's entry",
+		     k->poll_records);
 	if (k->tick_stop_cuts)
 		note(cv, "idle entries after a tick stop (tick_stop success=1): %" G_GUINT64_FORMAT
 		     ", the work before each ended %" G_GUINT64_FORMAT " ns early, the trace's "

@@ -80,6 +80,9 @@ struct first_pass {
 	uint64_t poll_check_ns;			/* the median time to the polling limit (0: none) */
 };
 
+/* A CPU's polling pace is the median of its last this many times to the limit. */
+#define POLL_PACE_RECENT	5
+
 struct converter {
 	const struct capture *capture;
 	struct imported *im;
@@ -104,6 +107,11 @@ struct converter {
 	GHashTable *deferrable;		/* addresses of deferrable wheel timers (uint64_t *, in the capture) */
 	GHashTable **stopped_tick_at;	/* by CPU: boundaries a stopped tick was programmed for (uint64_t *) */
 	uint32_t *rcu_callbacks;	/* by CPU: RCU callbacks queued, as the capture tells */
+	struct poll_pace {
+		uint64_t written;		/* the pace last written (0: the median) */
+		uint64_t recent[POLL_PACE_RECENT];	/* the last times to the limit, a ring */
+		unsigned int seen;		/* how many went into it */
+	} *poll_pace;			/* by CPU */
 	unsigned int cpus_started_idle, cpus_never_idle, cpus_without_events;
 	uint64_t lost_gaps;
 };

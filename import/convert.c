@@ -649,6 +649,54 @@ static void hold_up(struct converter *cv, struct cpu_track *p)
 	p->cause_at = at;
 }
 
+/* The median of n values (n odd, at most POLL_PACE_RECENT). */
+static uint64_t median_of(const uint64_t *values, unsigned int n)
+{
+	uint64_t v[POLL_PACE_RECENT];
+
+	memcpy(v, values, n * sizeof(*v));
+	for (unsigned int i = 1; i < n; i++)
+		for (unsigned int j = i; j > 0 && v[j] < v[j - 1]; j--) {
+			uint64_t t = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return v[n / 2];
+}
+
+/*
+ * The polling loop's pace follows the host's load through a capture:
+ * under TCG a CPU's time to its limit stays near the capture's median
+ * (poll_check_ns, the first pass's) for a while, then near 40 µs or 70
+ * for another.  A CPU's pace is the median of its last POLL_PACE_RECENT
+ * times to the limit; where it moves by more than an eighth from the
+ * pace last written for the CPU (at first the capture's median), a poll
+ * record gives the new one from the entry of the polling state that
+ * moved it (p->idle_since).
+ */
+static void pace_polling(struct converter *cv, const struct cpu_track *p, unsigned int cpu,
+			 uint64_t to_limit)
+{
+	struct poll_pace *pp = &cv->poll_pace[cpu];
+	uint64_t pace;
+
+	if (!cv->first || !cv->first->poll_check_ns || !to_limit ||
+	    to_limit > TRACE_POLL_CHECK_MAX_NS)
+		return;
+	if (!pp->written)
+		pp->written = cv->first->poll_check_ns;
+	pp->recent[pp->seen++ % POLL_PACE_RECENT] = to_limit;
+	if (pp->seen < POLL_PACE_RECENT)
+		return;
+	pace = median_of(pp->recent, POLL_PACE_RECENT);
+	if (pace * 8 >= pp->written * 7 && pace * 8 <= pp->written * 9)
+		return;
+	pp->written = pace;
+	emit(cv, TRACE_POLL, p->idle_since, cpu)->check_ns = pace;
+	cv->im->counts.poll_records++;
+}
+
 static void on_idle(struct converter *cv, const struct cap_event *e)
 {
 	struct cpu_track *p = &cv->cpus[e->cpu];
@@ -668,6 +716,7 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 				uint64_t residency = p->since - p->idle_since;
 
 				g_array_append_val(cv->poll_limits, residency);
+				pace_polling(cv, p, e->cpu, residency);
 			}
 		} else if (p->phase == PHASE_BUSY) {
 			uint64_t end = at;
@@ -1001,6 +1050,7 @@ static bool convert(const struct capture *c, const char *name, uint64_t tick_sto
 		cv.cpus[i].tick_record = cv.cpus[i].first_tick_record = cv.cpus[i].wheel_event = -1;
 	cv.ticks = g_new0(struct tick_arming, c->nr_cpus);
 	cv.rcu_callbacks = g_new0(uint32_t, c->nr_cpus);
+	cv.poll_pace = g_new0(struct poll_pace, c->nr_cpus);
 	cv.poll_limits = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 	cv.tick_works = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 	for (unsigned int s = 0; s < KSHIM_STATE_MAX; s++)
@@ -1025,6 +1075,7 @@ static bool convert(const struct capture *c, const char *name, uint64_t tick_sto
 	g_free(cv.cpus);
 	g_free(cv.ticks);
 	g_free(cv.rcu_callbacks);
+	g_free(cv.poll_pace);
 	g_array_free(cv.poll_limits, TRUE);
 	g_array_free(cv.tick_works, TRUE);
 	for (unsigned int s = 0; s < KSHIM_STATE_MAX; s++)

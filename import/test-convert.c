@@ -527,6 +527,30 @@ static void test_stalled_in_poll(void **state)
 	imported_clear(&im);
 }
 
+/*
+ * poll-pace.txt, t0 = 70 s: cpu 0 polls to the limit 30 times, idling
+ * again 5 us after each exit: 20 times in 40 us (entries every 45 us),
+ * then 10 times in 60 us (entries from 900 us, every 65 us).  The median,
+ * 40 us, is the header's pace; the median of the last five times to the
+ * limit stays 40 us until the third 60 us one, whose entry (900 + 2 * 65
+ * = 1030 us) starts the 60 us pace: one poll record.
+ */
+static void test_poll_pace(void **state)
+{
+	struct imported im;
+	g_autofree char *text = NULL;
+
+	(void)state;
+	import_ok("poll-pace.txt", &im);
+	assert_int_equal(im.header.poll_check_ns, 40000);
+	assert_int_equal(im.counts.poll_records, 1);
+	text = events_text(&im);
+	assert_non_null(strstr(text, "poll at_ns=1030000 cpu=0 check_ns=60000\n"));
+	assert_true(has_note(&im, "polling pace: 1 poll records"));
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
 /* Whether im has an irq event on cpu at at_ns. */
 static bool has_irq_at(const struct imported *im, unsigned int cpu, uint64_t at_ns)
 {
@@ -939,6 +963,7 @@ int main(void)
 		cmocka_unit_test(test_poll_exit_cost_without_the_tick),
 		cmocka_unit_test(test_held_in_poll),
 		cmocka_unit_test(test_stalled_in_poll),
+		cmocka_unit_test(test_poll_pace),
 		cmocka_unit_test(test_tick_work_measured),
 		cmocka_unit_test(test_tick_stop_cut),
 		cmocka_unit_test(test_idle_loop_wakeups),

@@ -49,6 +49,15 @@ static uint64_t poll_limit_ns(const struct sim_cpu *c, const struct kshim_govern
 	return legacy ? (1000000 + c->cfg->hz / 2) / c->cfg->hz : c->tick_nsec / 16;
 }
 
+/*
+ * The polling loop reads the clock every check ns (0: all the time): it
+ * notices its limit at the first check past it.
+ */
+static void pace_polling(struct sim_cpu *c, uint64_t check)
+{
+	c->poll_limit_ns = check ? (c->poll_time_ns / check + 1) * check : c->poll_time_ns;
+}
+
 bool sim_cpu_new_machine(struct sim_cpu *c, const struct kshim_governor *gov,
 			 struct kshim_machine **out, GError **error)
 {
@@ -106,11 +115,10 @@ bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_govern
 		timer_queue_clear(&c->wheel);
 		return false;
 	}
-	c->poll_limit_ns = poll_limit_ns(c, gov);
+	c->poll_time_ns = poll_limit_ns(c, gov);
 	/* The trace's measured interval, else the platform's. */
 	check = cfg->poll_check_ns ? cfg->poll_check_ns : (uint64_t)cfg->platform->poll_check_us * 1000;
-	if (check)
-		c->poll_limit_ns = (c->poll_limit_ns / check + 1) * check;
+	pace_polling(c, check);
 	c->idle_loop_ns = (uint64_t)cfg->platform->idle_loop_us * 1000;
 	c->tick_work_ns = (uint64_t)cfg->platform->tick_work_us * 1000;
 	c->select_lead_ns = cfg->select_lead_ns ? cfg->select_lead_ns :
@@ -237,6 +245,20 @@ static void take_tick_record(struct sim_cpu *c, const struct trace_event *ev)
 }
 
 /*
+ * A poll record: the polling loop's pace from then on.  A CPU polling
+ * then notices its limit at the new pace (not before the record); one
+ * whose loop is stalled (loop_stalled_at()) reaches none all the same.
+ */
+static void take_poll_pace(struct sim_cpu *c, const struct trace_event *ev)
+{
+	pace_polling(c, ev->check_ns);
+	if (c->phase != CPU_IDLE || c->poll_end == NEVER)
+		return;
+	c->poll_end = MAX(c->period.entry_ns + c->poll_limit_ns, ev->at_ns);
+	c->wake_limit = MIN(c->tick_at, c->poll_end);
+}
+
+/*
  * Work that a timer or an event brings: a task's, or a handler's that
  * wakes one, takes the CPU out of the idle loop; a handler's alone
  * (idle_loop) does not.  Returns the work.
@@ -275,6 +297,9 @@ static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *e
 		return 0;
 	case TRACE_RCU:
 		c->rcu_pending = ev->rcu_pending;
+		return 0;
+	case TRACE_POLL:
+		take_poll_pace(c, ev);
 		return 0;
 	case TRACE_PHASE:
 		break;

@@ -101,7 +101,8 @@ struct sim_cpu {
 	struct timer_queue wheel;
 	uint64_t tick_nsec;
 	uint64_t tick_shift;			/* the tick fires where (t + tick_shift) % tick_nsec is 0 */
-	uint64_t poll_limit_ns;			/* the polling state's time limit */
+	uint64_t poll_time_ns;			/* the polling state's time limit ... */
+	uint64_t poll_limit_ns;			/* ... as its loop's clock checks notice it */
 	/* Copies of cfg's, read every event or period without following cfg. */
 	uint64_t end_ns;
 	int32_t latency_limit_us;

@@ -417,6 +417,36 @@ static void test_stalled_polling_loop(void **state)
 	script_run_finish(&r, NULL);
 }
 
+static struct trace_event ev_poll(uint64_t at, uint64_t check)
+{
+	return (struct trace_event){ .kind = TRACE_POLL, .at_ns = at, .check_ns = check };
+}
+
+/*
+ * Poll records change the polling loop's pace (the limit is 250 us, the
+ * platform's loop checks all the time): at 10 us, to a check every 100
+ * us, while the CPU polls from 0: the limit is noticed at 300 us, and
+ * polling from 300 us at 600 us; at 650 us, every 70 us, while it polls
+ * from 600 us: at 880 us (four checks), then from 880 us; at 1150 us,
+ * every 1 us (251 us from 880 us, which is past): at once, 1150 us.
+ */
+static void test_poll_records(void **state)
+{
+	const struct trace_event ev[] = { ev_poll(10 * US, 100 * US), ev_poll(650 * US, 70 * US),
+					  ev_poll(1150 * US, 1 * US) };
+	const uint64_t want[] = { 300 * US, 600 * US, 880 * US, 1150 * US };
+	struct script_run r;
+
+	(void)state;
+	script_run_start(&r, "script-6.1", ev, 3, 1300 * US, POLL_KEEP, 1);
+	assert_int_equal(script.reflects, 4);
+	for (unsigned int k = 0; k < 4; k++) {
+		assert_int_equal(script.reflected[k].clock_ns, want[k]);
+		assert_true(script.reflected[k].poll_time_limit);
+	}
+	script_run_finish(&r, NULL);
+}
+
 /*
  * A periodic timer's stall is its first expiry's: the timer at 1 ms
  * stalled the loop polling from 0, which reaches no limit; re-armed for
@@ -538,6 +568,7 @@ int main(void)
 		cmocka_unit_test(test_held_up_by_the_interrupt),
 		cmocka_unit_test(test_stalled_polling_loop),
 		cmocka_unit_test(test_stall_of_a_periodic_timer),
+		cmocka_unit_test(test_poll_records),
 		cmocka_unit_test(test_handler_stays_in_idle_loop),
 		cmocka_unit_test(test_tick_while_polling),
 		cmocka_unit_test(test_tick_record_late),

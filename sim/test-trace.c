@@ -590,6 +590,38 @@ static void test_rcu_record(void **state)
 	assert_true(at(c, 0)->kind == TRACE_RCU && at(c, 0)->rcu_pending);
 }
 
+/*
+ * A poll record, in the writer's order and out of it, and as the first
+ * event; check_ns is 1 .. the header's limit for poll_check_ns, and
+ * required; a phase line, which also starts with 'p', still reads.
+ */
+static void test_poll_record(void **state)
+{
+	struct fixture *f = *state;
+	g_autofree char *fast = test_replace_line(base, 9, "poll at_ns=200 cpu=1 check_ns=41000");
+	g_autofree char *general = test_replace_line(base, 9, "poll check_ns=7 cpu=1 at_ns=200");
+	g_autofree char *first = test_replace_line(base, 6, "poll at_ns=0 cpu=0 check_ns=1");
+	g_autofree char *phase = test_replace_line(base, 9, "phase at_ns=200 name=pace");
+	g_autoptr(GArray) a = read_ok(f, fast);
+	g_autoptr(GArray) b = read_ok(f, general);
+	g_autoptr(GArray) c = read_ok(f, first);
+	g_autoptr(GArray) d = read_ok(f, phase);
+
+	assert_int_equal(at(a, 3)->kind, TRACE_POLL);
+	assert_true(at(a, 3)->at_ns == 200 && at(a, 3)->cpu == 1 && at(a, 3)->check_ns == 41000);
+	assert_int_equal(at(b, 3)->check_ns, 7);
+	assert_int_equal(at(a, 2)->check_ns, 0);
+	assert_writes("poll at_ns=200 cpu=1 check_ns=41000\n", 1, at(a, 3));
+	assert_writes("poll at_ns=200 cpu=1 check_ns=7\n", 1, at(b, 3));
+	assert_true(at(c, 0)->kind == TRACE_POLL && at(c, 0)->check_ns == 1);
+	assert_true(at(d, 3)->kind == TRACE_PHASE && !strcmp(at(d, 3)->phase, "pace"));
+	expect_error(f, 9, "poll at_ns=200 cpu=1 check_ns=0", 9, "check_ns");
+	expect_error(f, 9, "poll at_ns=200 cpu=1 check_ns=4294967296000", 9, "check_ns");
+	expect_error(f, 9, "poll at_ns=200 cpu=1", 9, "check_ns");
+	expect_error(f, 9, "poll at_ns=200 cpu=1 check_ns=5 work_ns=5", 9, "work_ns");
+	expect_error(f, 9, "poll at_ns=200 cpu=9 check_ns=5", 9, "cpu");
+}
+
 static void test_timer_ids(void **state)
 {
 	struct fixture *f = *state;
@@ -688,6 +720,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_tick_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_wheel_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rcu_record, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_poll_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fires_and_mono, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_number_widths, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_leading_zeros, setup, teardown),

@@ -69,6 +69,10 @@ void trace_write_event(FILE *out, const struct trace_event *ev)
 		fprintf(out, "rcu at_ns=%" PRIu64 " cpu=%u pending=%d", ev->at_ns, ev->cpu,
 			ev->rcu_pending);
 		break;
+	case TRACE_POLL:
+		fprintf(out, "poll at_ns=%" PRIu64 " cpu=%u check_ns=%" PRIu64, ev->at_ns, ev->cpu,
+			ev->check_ns);
+		break;
 	case TRACE_PHASE:
 		fprintf(out, "phase at_ns=%" PRIu64 " name=%s", ev->at_ns, ev->phase);
 		break;

@@ -146,7 +146,7 @@ static const char *single_value(struct kv_reader *kv, struct kv_line *l, GError 
 static const struct { const char *keyword; enum trace_kind kind; } event_kinds[] = {
 	{ "timer", TRACE_TIMER }, { "cancel", TRACE_CANCEL }, { "irq", TRACE_IRQ },
 	{ "busy", TRACE_BUSY }, { "phase", TRACE_PHASE }, { "tick", TRACE_TICK },
-	{ "wheel", TRACE_WHEEL }, { "rcu", TRACE_RCU },
+	{ "wheel", TRACE_WHEEL }, { "rcu", TRACE_RCU }, { "poll", TRACE_POLL },
 };
 
 /* Whether k is an event record's keyword, and which (into *kind, if not NULL). */
@@ -542,6 +542,11 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 		if (!parse_flag(r, l, "pending", true, &ev->rcu_pending, error))
 			return false;
 		break;
+	case TRACE_POLL:
+		if (!parse_u64(r, l, "check_ns", true, 1, TRACE_POLL_CHECK_MAX_NS, &ev->check_ns,
+			       error))
+			return false;
+		break;
 	case TRACE_PHASE:
 		if (!(v = kv_need(&r->kv, l, "name", error)) ||
 		    !parse_name(&r->kv, "name", v, sizeof(ev->phase) - 1, error))
@@ -693,8 +698,11 @@ static bool scan_kind(const char **s, enum trace_kind *kind)
 	case 'r':
 		*kind = TRACE_RCU;
 		return SKIP_KEY(s, "rcu ");
+	case 'p':
+		*kind = TRACE_POLL;
+		return SKIP_KEY(s, "poll ");	/* phases are rare: the general path reads them */
 	default:
-		return false;	/* phases are rare: the general path reads them */
+		return false;
 	}
 }
 
@@ -744,6 +752,8 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 			return false;
 		ev->rcu_pending = v;
 		return true;
+	case TRACE_POLL:
+		return SCAN_NUMBER(s, "check_ns=", &ev->check_ns);
 	case TRACE_PHASE:
 		break;
 	}
@@ -782,6 +792,8 @@ static bool values_valid(const struct trace_reader *r, const struct trace_event 
 		return ev->fires_ns <= TRACE_TIME_MAX && ev->fires_ns >= ev->at_ns;
 	case TRACE_RCU:
 		return true;
+	case TRACE_POLL:
+		return ev->check_ns >= 1 && ev->check_ns <= TRACE_POLL_CHECK_MAX_NS;
 	case TRACE_PHASE:
 		break;
 	}
@@ -797,7 +809,7 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 
 	/* What the line may leave out is 0, as in the general path (the name is for phases). */
 	ev->timer_id = ev->expires_ns = ev->fires_ns = ev->period_ns = ev->work_ns = 0;
-	ev->held_ns = ev->stalled_ns = 0;
+	ev->held_ns = ev->stalled_ns = ev->check_ns = 0;
 	ev->idle_loop = ev->rcu_pending = false;
 	ev->phase[0] = '\0';
 	if (!scan_kind(&s, &ev->kind) || !SCAN_NUMBER(&s, "at_ns=", &ev->at_ns) ||

@@ -23,6 +23,7 @@ enum trace_kind {
 	TRACE_TICK,		/* when the tick's interrupt for a boundary came */
 	TRACE_WHEEL,		/* a timer-wheel timer is queued (or re-queued) on a CPU */
 	TRACE_RCU,		/* a CPU starts or stops having RCU callbacks queued */
+	TRACE_POLL,		/* a CPU's polling loop changes pace */
 };
 
 /* Kind and CPU side by side: no padding, and the fields the idle loop reads first together. */
@@ -63,6 +64,7 @@ struct trace_event {
 	 */
 	bool idle_loop;
 	bool rcu_pending;	/* RCU: from at_ns the CPU has RCU callbacks queued */
+	uint64_t check_ns;	/* POLL: from at_ns its polling loop reads the clock this often */
 	char phase[32];		/* PHASE: its name */
 };
 
