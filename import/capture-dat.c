@@ -153,7 +153,7 @@ static bool read_fields(struct dat_reader *d, struct tep_event *e, struct tep_re
 	case CAP_RCU_DONE:
 		if (!get(d, e, rec, ev->kind == CAP_RCU_DONE ? "callbacks_invoked" : "qlen", &v))
 			return false;
-		ev->callbacks = (uint32_t)MIN(v, UINT32_MAX);
+		ev->callbacks = cap_callbacks(v);
 		return true;
 	case CAP_IRQ:
 	case CAP_IPI:

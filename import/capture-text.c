@@ -174,7 +174,7 @@ static bool queue_length(struct text_reader *t, const struct text_line *l, struc
 			     l->name);
 		return false;
 	}
-	ev->callbacks = (uint32_t)MIN(n, UINT32_MAX);
+	ev->callbacks = cap_callbacks(n);
 	return true;
 }
 
@@ -245,7 +245,7 @@ static bool parse_fields(struct text_reader *t, const struct text_line *l, struc
 		if (!number_field(t, l, ev->kind == CAP_RCU_BATCH ? "CBs" : "CBs-invoked", 10,
 				  UINT64_MAX, &n))
 			return false;
-		ev->callbacks = (uint32_t)MIN(n, UINT32_MAX);
+		ev->callbacks = cap_callbacks(n);
 		return true;
 	case CAP_IRQ:
 	case CAP_IPI:

@@ -136,6 +136,12 @@ void capture_warn(struct capture *c, unsigned long where, const char *fmt, ...)
 /* Sorts, counts the CPUs; fails when no cpu_idle event was read. */
 bool capture_finish(struct capture *c, GError **error);
 
+/* A count of RCU callbacks as an event has it: more than UINT32_MAX is UINT32_MAX. */
+static inline uint32_t cap_callbacks(uint64_t n)
+{
+	return (uint32_t)MIN(n, UINT32_MAX);
+}
+
 /* Readers of each format (capture-text.c, capture-dat.c). */
 bool capture_read_text(const char *path, struct capture *c, GError **error);
 bool capture_read_dat(const char *path, struct capture *c, GError **error);

@@ -270,6 +270,16 @@ static inline uint64_t bring_work(struct sim_cpu *c, uint64_t work_ns, bool idle
 	return work_ns;
 }
 
+/*
+ * The tasks that wheel timers' callbacks woke, work wheel_work, run from
+ * from: the CPU leaves the idle loop.
+ */
+static inline void run_wheel_work(struct sim_cpu *c, uint64_t from, uint64_t wheel_work)
+{
+	c->work_from = from;
+	c->busy_end = from + bring_work(c, wheel_work, false);
+}
+
 /* Applies what ev brings to the CPU's timers; returns the work it brings. */
 static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *ev)
 {
@@ -439,8 +449,7 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 	wheel_work = sim_host_enter_idle(c, p);
 	if (G_UNLIKELY(wheel_work)) {
 		/* The running tick ran wheel timers whose callbacks woke tasks: they run first. */
-		c->work_from = now;
-		c->busy_end = now + bring_work(c, wheel_work, false);
+		run_wheel_work(c, now, wheel_work);
 		return true;
 	}
 	p->state = kshim_machine_select(c->machine, 0, &p->stop_tick);
@@ -541,10 +550,8 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 	 * A wheel timer's callback woke a task: the CPU leaves the idle loop
 	 * and runs it.  Its work counts from the exit, as a trace wakeup's does.
 	 */
-	if (wheel_work) {
-		c->work_from = c->clock_ns;
-		c->busy_end = c->clock_ns + bring_work(c, wheel_work, false);
-	}
+	if (wheel_work)
+		run_wheel_work(c, c->clock_ns, wheel_work);
 }
 
 /* Whether ev interrupts the CPU (the rest only change its timers). */

@@ -673,8 +673,12 @@ static inline bool scan_digits(const char **s, uint64_t *out)
 
 /* "key=DIGITS" (the key given with its '='). */
 #define SCAN_NUMBER(s, key, out)	(SKIP_KEY(s, key) && scan_digits(s, out))
-/* An optional "key=DIGITS": when absent, *out keeps its 0, as in the general path. */
-#define SCAN_OPTIONAL(s, key, out)	(!SKIP_KEY(s, key) || scan_digits(s, out))
+/*
+ * An optional "key=DIGITS": when absent, *out keeps its 0, as in the
+ * general path.  Most are absent, and their first byte alone says so.
+ */
+#define SCAN_OPTIONAL(s, key, out)	(**(s) != (key)[0] || !SKIP_KEY(s, key) || \
+					 scan_digits(s, out))
 
 /* The record's keyword and a single space. */
 static bool scan_kind(const char **s, enum trace_kind *kind)
