@@ -87,6 +87,19 @@ static bool read_wheel_start(struct dat_reader *d, struct tep_event *e, struct t
 	return true;
 }
 
+/* The kernel's trace flags (kernel/trace/trace.h) that the text shows as 'N', 'n' or 'p'. */
+#define TRACE_FLAG_NEED_RESCHED		0x04u
+#define TRACE_FLAG_PREEMPT_RESCHED	0x20u
+
+/* Whether the record's common_flags show need_resched clear; unknown without them. */
+static bool resched_clear(struct tep_event *e, struct tep_record *rec)
+{
+	unsigned long long flags;
+
+	return tep_get_common_field_val(NULL, e, "common_flags", rec, &flags, 0) == 0 &&
+	       !(flags & (TRACE_FLAG_NEED_RESCHED | TRACE_FLAG_PREEMPT_RESCHED));
+}
+
 static bool read_fields(struct dat_reader *d, struct tep_event *e, struct tep_record *rec,
 			struct cap_event *ev)
 {
@@ -98,6 +111,7 @@ static bool read_fields(struct dat_reader *d, struct tep_event *e, struct tep_re
 		if (!get(d, e, rec, "state", &v))
 			return false;
 		ev->state = (uint32_t)v;
+		ev->resched_clear = resched_clear(e, rec);
 		if (!get_max(d, e, rec, "cpu_id", CAP_CPUS_MAX - 1, &v))
 			return false;
 		ev->cpu = (unsigned int)v;

@@ -297,13 +297,24 @@ static void add_lost_before(struct text_reader *t, const struct cap_event *next)
 	capture_add(t->c, &lost);
 }
 
+/*
+ * The flags column ("d.h1.", irqs-off first) has the need-resched state
+ * second: '.' when no task is to run (else 'N', 'n', 'p' and, on later
+ * kernels, letters for the lazy kinds).  Without the column it is unknown.
+ */
+static bool resched_clear(const char *flags)
+{
+	return strlen(flags) >= 4 && flags[1] == '.';
+}
+
 static void read_event_line(struct text_reader *t, GMatchInfo *m)
 {
 	g_autofree char *cpu = g_match_info_fetch(m, 1);
-	g_autofree char *secs = g_match_info_fetch(m, 2);
-	g_autofree char *frac = g_match_info_fetch(m, 3);
-	g_autofree char *name = g_match_info_fetch(m, 4);
-	g_autofree char *fields = g_match_info_fetch(m, 5);
+	g_autofree char *flags = g_match_info_fetch(m, 2);
+	g_autofree char *secs = g_match_info_fetch(m, 3);
+	g_autofree char *frac = g_match_info_fetch(m, 4);
+	g_autofree char *name = g_match_info_fetch(m, 5);
+	g_autofree char *fields = g_match_info_fetch(m, 6);
 	struct text_line l = { .name = name, .fields = fields };
 	struct cap_event ev = { .where = t->line };
 	uint64_t n;
@@ -329,6 +340,7 @@ static void read_event_line(struct text_reader *t, GMatchInfo *m)
 		return;
 	}
 	ev.ts_ns = l.ts_ns;
+	ev.resched_clear = resched_clear(flags);
 	if (!parse_fields(t, &l, &ev))
 		return;
 	add_lost_before(t, &ev);
@@ -487,7 +499,7 @@ bool capture_read_text(const char *path, struct capture *c, GError **error)
 	 * event name, fields.
 	 */
 	t.event_line = g_regex_new("^.*?-\\d+\\s+(?:\\(\\s*[-\\d]+\\)\\s+)?\\[(\\d+)\\]\\s+"
-				   "(?:[^\\s:]+\\s+)?(\\d+)(?:\\.(\\d+))?:\\s+(\\w+):\\s*(.*)$",
+				   "(?:([^\\s:]+)\\s+)?(\\d+)(?:\\.(\\d+))?:\\s+(\\w+):\\s*(.*)$",
 				   G_REGEX_OPTIMIZE | G_REGEX_RAW, 0, NULL);
 	t.lost_line = g_regex_new("^CPU:\\s*(\\d+)\\s+\\[(?:LOST \\d+ EVENTS|\\d+ EVENTS DROPPED|"
 				  "EVENTS DROPPED)\\]$", G_REGEX_OPTIMIZE | G_REGEX_RAW, 0, NULL);

@@ -48,6 +48,7 @@ struct cap_event {
 	bool flag;
 	bool tick_timer;	/* TIMER_START, TIMER_EXPIRE: function=tick_sched_timer */
 	bool pinned;		/* WHEEL_START: TIMER_PINNED */
+	bool resched_clear;	/* IDLE: the record's flags show need_resched clear (unknown: false) */
 	/* WAKEUP: the woken task's CPU; WHEEL_START: the CPU whose timer base queued it */
 	unsigned int target_cpu;
 	uint32_t callbacks;	/* RCU_*: a count of RCU callbacks (above), at most UINT32_MAX */

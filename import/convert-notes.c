@@ -144,9 +144,11 @@ static void classification(struct converter *cv)
 		     k->wheel_work_wakeups, k->wheel_work_ns);
 	if (k->reselects)
 		note(cv, "idle exits that woke nothing (no interrupt, expiry or wakeup, and idle again "
-		     "within 20 us: a polling state's time limit): %" G_GUINT64_FORMAT ", the CPU kept "
-		     "idle through them and the %" G_GUINT64_FORMAT " ns between exit and entry dropped",
-		     k->reselects, k->reselect_ns);
+		     "within 20 us, or later from the polling state with need_resched clear in the "
+		     "capture's flags: a polling state's time limit): %" G_GUINT64_FORMAT " (%"
+		     G_GUINT64_FORMAT " of them later), the CPU kept idle through them and the %"
+		     G_GUINT64_FORMAT " ns between exit and entry dropped",
+		     k->reselects, k->late_reselects, k->reselect_ns);
 	if (cv->im->header.poll_check_ns)
 		note(cv, "polling limits: %u, the median time to the limit %" G_GUINT64_FORMAT " ns: "
 		     "the trace's poll_check_ns, for the polling loop's pace on this machine",

@@ -697,6 +697,20 @@ static void pace_polling(struct converter *cv, const struct cpu_track *p, unsign
 	cv->im->counts.poll_records++;
 }
 
+/*
+ * Whether p's exit was its polling state's time limit however long the
+ * way back to select took: the capture's flags show need_resched clear at
+ * the exit, where a wakeup has it set, and no task was woken on the CPU
+ * before the next entry (else it ran).  Under TCG the way back sometimes
+ * takes longer than RESELECT_NS, and such an exit, taken for a wakeup of
+ * unknown cause, would end the simulated polling state and renew its idle
+ * entry time, as the kernel's did not.
+ */
+static bool limit_exit(const struct cpu_track *p)
+{
+	return p->state == 0 && p->resched_clear && !p->task_woken;
+}
+
 static void on_idle(struct converter *cv, const struct cap_event *e)
 {
 	struct cpu_track *p = &cv->cpus[e->cpu];
@@ -709,9 +723,10 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 			return;
 		}
 		if (p->phase == PHASE_BUSY && p->cause == CAUSE_NONE && cv->sees_wakeups &&
-		    at - p->since <= RESELECT_NS) {
+		    (at - p->since <= RESELECT_NS || limit_exit(p))) {
 			cv->im->counts.reselects++;
 			cv->im->counts.reselect_ns += at - p->since;
+			cv->im->counts.late_reselects += at - p->since > RESELECT_NS;
 			if (p->state == 0) {
 				uint64_t residency = p->since - p->idle_since;
 
@@ -755,6 +770,7 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 	}
 	p->phase = PHASE_BUSY;
 	p->since = at;
+	p->resched_clear = e->resched_clear;
 	p->off_at_exit = p->tick_off;
 	sample_exit_cost(cv, p);
 	hold_up(cv, p);

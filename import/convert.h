@@ -34,6 +34,7 @@ struct import_counts {
 	uint64_t tick_stop_cuts;	/* busy periods import_convert_cut() ended header.tick_stop_ns early */
 	uint64_t reselects;		/* exits that woke nothing: the CPU stayed idle */
 	uint64_t reselect_ns;		/* ... and the time from each to the next entry */
+	uint64_t late_reselects;	/* ... of them later than RESELECT_NS: polling limits by the flags */
 	uint64_t tick_busy_ns;		/* busy time after tick wakeups, dropped */
 	uint64_t wheel_work_wakeups;	/* tick wakeups whose wheel timer woke a task: work given to it */
 	uint64_t wheel_work_ns;		/* ... and that work */

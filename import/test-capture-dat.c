@@ -77,6 +77,10 @@ static void test_tiny_dat(void **state)
 	assert_int_equal(c.counts[CAP_RCU_BATCH], 1);
 	assert_int_equal(c.counts[CAP_RCU_DONE], 1);
 	assert_int_equal(c.malformed, 0);
+	/* make-tiny-dat.py writes every record's common_flags 0: need_resched clear. */
+	for (guint i = 0; i < c.events->len; i++)
+		if (g_array_index(c.events, struct cap_event, i).kind == CAP_IDLE)
+			assert_true(g_array_index(c.events, struct cap_event, i).resched_clear);
 	capture_clear(&c);
 
 	import_ok("tiny.dat", &im);

@@ -258,6 +258,35 @@ static void test_line_variants(void **state)
 	test_rmtree(dir);
 }
 
+/*
+ * The flags column's second letter is the need-resched state: '.' clear,
+ * 'N' set; without the column, or too short to be it, unknown (false).
+ */
+static void test_resched_flag(void **state)
+{
+	static const char text[] =
+		"          <idle>-0     [000] .....     1.000001: cpu_idle: state=4294967295 cpu_id=0\n"
+		"          <idle>-0     [000] .N...     1.000002: cpu_idle: state=4294967295 cpu_id=0\n"
+		"          <idle>-0     [000]     1.000003: cpu_idle: state=4294967295 cpu_id=0\n"
+		"          <idle>-0     [000] d..1     1.000004: cpu_idle: state=4294967295 cpu_id=0\n"
+		"          <idle>-0     [000] ..     1.000005: cpu_idle: state=4294967295 cpu_id=0\n";
+	g_autofree char *dir = test_tmpdir();
+	g_autofree char *path = test_write(dir, "flags.txt", text, -1);
+	g_autoptr(GError) error = NULL;
+	struct capture c;
+
+	(void)state;
+	assert_true(capture_load(path, &c, &error));
+	assert_int_equal(c.counts[CAP_IDLE], 5);
+	assert_true(event(&c, 0)->resched_clear);
+	assert_false(event(&c, 1)->resched_clear);
+	assert_false(event(&c, 2)->resched_clear);
+	assert_true(event(&c, 3)->resched_clear);
+	assert_false(event(&c, 4)->resched_clear);
+	capture_clear(&c);
+	test_rmtree(dir);
+}
+
 static void test_not_captures(void **state)
 {
 	g_autoptr(GError) bin = load_fails("not-a-trace.bin");
@@ -341,6 +370,7 @@ int main(void)
 		cmocka_unit_test(test_bad_lines_skipped_with_their_line),
 		cmocka_unit_test(test_lost_marker_before_next_event),
 		cmocka_unit_test(test_line_variants),
+		cmocka_unit_test(test_resched_flag),
 		cmocka_unit_test(test_wheel_events),
 		cmocka_unit_test(test_wheel_bucket),
 		cmocka_unit_test(test_rcu_events),

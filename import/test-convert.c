@@ -551,6 +551,33 @@ static void test_poll_pace(void **state)
 	imported_clear(&im);
 }
 
+/*
+ * poll-late-limit.txt, t0 = 30 s, cpu 0 polling: an exit at 30 us with
+ * need_resched clear ('.' second in the flags) and the next entry 30 us
+ * later, past the 20 us window: a polling limit all the same, dropped; an
+ * exit at 90 us with it set ('N'): a wakeup of unknown cause, an irq there
+ * with work to the entry at 120 us; an exit at 150 us with it clear but a
+ * task woken on cpu 0 at 160 us before the entry at 220 us: the CPU ran
+ * it, an irq at 150 us with 70 us of work.
+ */
+static void test_late_polling_limit(void **state)
+{
+	struct imported im;
+	g_autofree char *text = NULL;
+
+	(void)state;
+	import_ok("poll-late-limit.txt", &im);
+	assert_int_equal(im.counts.reselects, 1);
+	assert_int_equal(im.counts.late_reselects, 1);
+	assert_int_equal(im.counts.reselect_ns, 30000);
+	text = events_text(&im);
+	assert_null(strstr(text, "irq at_ns=30000 "));
+	assert_non_null(strstr(text, "irq at_ns=90000 cpu=0 work_ns=30000\n"));
+	assert_non_null(strstr(text, "irq at_ns=150000 cpu=0 work_ns=70000\n"));
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
 /* Whether im has an irq event on cpu at at_ns. */
 static bool has_irq_at(const struct imported *im, unsigned int cpu, uint64_t at_ns)
 {
@@ -964,6 +991,7 @@ int main(void)
 		cmocka_unit_test(test_held_in_poll),
 		cmocka_unit_test(test_stalled_in_poll),
 		cmocka_unit_test(test_poll_pace),
+		cmocka_unit_test(test_late_polling_limit),
 		cmocka_unit_test(test_tick_work_measured),
 		cmocka_unit_test(test_tick_stop_cut),
 		cmocka_unit_test(test_idle_loop_wakeups),
