@@ -616,7 +616,8 @@ static inline bool loop_stalled_at(const struct sim_cpu *c, const struct trace_e
  * An interrupt may hold the CPU up (the trace's held_ns: the host stopped
  * the vCPU right after it): the CPU leaves its state that much later, and
  * a polling state, which the interrupt has ended, reaches no limit
- * meanwhile.
+ * meanwhile; nor, where the host stopped the vCPU before the interrupt
+ * too (stalled_ns), from then on (loop_stalled_at()).
  */
 static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *ev,
 				  uint64_t ev_at)
