@@ -649,19 +649,13 @@ static void hold_up(struct converter *cv, struct cpu_track *p)
 	p->cause_at = at;
 }
 
-/* The median of n values (n odd, at most POLL_PACE_RECENT). */
+/* The median of n values (n odd, at most POLL_PACE_RECENT), sorted as median() sorts. */
 static uint64_t median_of(const uint64_t *values, unsigned int n)
 {
 	uint64_t v[POLL_PACE_RECENT];
 
 	memcpy(v, values, n * sizeof(*v));
-	for (unsigned int i = 1; i < n; i++)
-		for (unsigned int j = i; j > 0 && v[j] < v[j - 1]; j--) {
-			uint64_t t = v[j];
-
-			v[j] = v[j - 1];
-			v[j - 1] = t;
-		}
+	qsort(v, n, sizeof(*v), import_by_u64);
 	return v[n / 2];
 }
 

@@ -436,6 +436,16 @@ static bool expiry_after_arming(struct trace_reader *r, const struct trace_event
 	return false;
 }
 
+/* What a TIMER's or an IRQ's interrupt brings the CPU it wakes (the writer's write_work()). */
+static bool parse_wakeup(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
+			 GError **error)
+{
+	return parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error) &&
+	       parse_time(r, l, "held_ns", false, 0, &ev->held_ns, error) &&
+	       parse_time(r, l, "stalled_ns", false, 0, &ev->stalled_ns, error) &&
+	       parse_flag(r, l, "idle_loop", false, &ev->idle_loop, error);
+}
+
 static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_event *ev,
 			GError **error)
 {
@@ -443,11 +453,7 @@ static bool parse_timer(struct trace_reader *r, struct kv_line *l, struct trace_
 	    !parse_time(r, l, "expires_ns", true, 0, &ev->expires_ns, error) ||
 	    !parse_time(r, l, "fires_ns", false, 0, &ev->fires_ns, error) ||
 	    !parse_time(r, l, "period_ns", false, 0, &ev->period_ns, error) ||
-	    !parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error) ||
-	    !parse_time(r, l, "held_ns", false, 0, &ev->held_ns, error) ||
-	    !parse_time(r, l, "stalled_ns", false, 0, &ev->stalled_ns, error) ||
-	    !parse_flag(r, l, "idle_loop", false, &ev->idle_loop, error) ||
-	    !expiry_after_arming(r, ev, error))
+	    !parse_wakeup(r, l, ev, error) || !expiry_after_arming(r, ev, error))
 		return false;
 	if (ev->fires_ns && ev->fires_ns < ev->expires_ns) {
 		kv_error(&r->kv, error, "fires_ns", "%" PRIu64 " is before expires_ns %" PRIu64,
@@ -519,10 +525,7 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 			return false;
 		break;
 	case TRACE_IRQ:
-		if (!parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error) ||
-		    !parse_time(r, l, "held_ns", false, 0, &ev->held_ns, error) ||
-		    !parse_time(r, l, "stalled_ns", false, 0, &ev->stalled_ns, error) ||
-		    !parse_flag(r, l, "idle_loop", false, &ev->idle_loop, error))
+		if (!parse_wakeup(r, l, ev, error))
 			return false;
 		break;
 	case TRACE_BUSY:
@@ -721,6 +724,15 @@ static bool scan_idle_loop(const char **s, struct trace_event *ev)
 	return true;
 }
 
+/* parse_wakeup()'s fields, in the writer's order. */
+static G_ALWAYS_INLINE inline bool scan_wakeup(const char **s, struct trace_event *ev)
+{
+	return SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns) &&
+	       SCAN_OPTIONAL(s, "held_ns=", &ev->held_ns) &&
+	       SCAN_OPTIONAL(s, "stalled_ns=", &ev->stalled_ns) &&
+	       scan_idle_loop(s, ev);
+}
+
 /* The fields after at_ns and cpu, in trace_write_event()'s order. */
 static bool scan_kind_fields(const char **s, struct trace_event *ev)
 {
@@ -731,11 +743,7 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 		return SCAN_NUMBER(s, "id=", &ev->timer_id) &&
 		       SCAN_NUMBER(s, "expires_ns=", &ev->expires_ns) &&
 		       SCAN_OPTIONAL(s, "fires_ns=", &ev->fires_ns) &&
-		       SCAN_OPTIONAL(s, "period_ns=", &ev->period_ns) &&
-		       SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns) &&
-		       SCAN_OPTIONAL(s, "held_ns=", &ev->held_ns) &&
-		       SCAN_OPTIONAL(s, "stalled_ns=", &ev->stalled_ns) &&
-		       scan_idle_loop(s, ev);
+		       SCAN_OPTIONAL(s, "period_ns=", &ev->period_ns) && scan_wakeup(s, ev);
 	case TRACE_WHEEL:
 		return SCAN_NUMBER(s, "id=", &ev->timer_id) &&
 		       SCAN_NUMBER(s, "expires_ns=", &ev->expires_ns) &&
@@ -743,10 +751,7 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 	case TRACE_CANCEL:
 		return SCAN_NUMBER(s, "id=", &ev->timer_id);
 	case TRACE_IRQ:
-		return SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns) &&
-		       SCAN_OPTIONAL(s, "held_ns=", &ev->held_ns) &&
-		       SCAN_OPTIONAL(s, "stalled_ns=", &ev->stalled_ns) &&
-		       scan_idle_loop(s, ev);
+		return scan_wakeup(s, ev);
 	case TRACE_BUSY:
 		return SCAN_NUMBER(s, "work_ns=", &ev->work_ns);
 	case TRACE_TICK:

@@ -21,28 +21,67 @@ struct cell_source {
 	unsigned int nr_shards;
 };
 
-/* A pass over every cell, in the sweep's order, for the summary's window being filled. */
-static bool summarize_pass(const struct sweep *s, const struct cell_source *src,
-			   struct sweep_summary *m, GError **error)
+static bool copy_file(const char *from, const char *to, GError **error)
+{
+	g_autofree char *text = NULL;
+	size_t len;
+
+	return small_file_read(from, CELL_TABLE_MAX, &text, &len, error) &&
+	       g_file_set_contents(to, text, (gssize)len, error);
+}
+
+/* A block's cell tables, from the shard that ran it. */
+static bool copy_cell_tables(const struct sweep *s, const char *shard,
+			     const struct sweep_block *b, const char *dir, GError **error)
+{
+	for (unsigned int set = b->setting; set < b->setting + b->nr_settings; set++) {
+		g_autofree char *from = sweep_cell_table_path(shard, s, set, b->workload);
+		g_autofree char *to = sweep_cell_table_path(dir, s, set, b->workload);
+
+		if (!copy_file(from, to, error))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Every block's cells from r, in the sweep's order, to the summary's
+ * window being filled; with wr (a merge's first pass), to the writer too,
+ * with their cell tables copied into dir from the shard that ran them.
+ */
+static bool pass_cells(const struct sweep *s, struct sweep_shard_reader *r,
+		       struct sweep_summary *m, struct sweep_writer *wr, const char *dir,
+		       GError **error)
 {
 	g_autofree struct sweep_cell_values *cells =
 		g_new(struct sweep_cell_values, (size_t)sweep_block_settings(s) * s->nr_govs);
-	struct sweep_shard_reader *r = src->path ? sweep_cells_open(s, src->path, error) :
-				       sweep_shards_open(s, src->shards, src->nr_shards, error);
 
-	if (!r)
-		return false;
 	for (unsigned int w = 0; w < s->nr_workloads; w++)
 		for (unsigned int k = 0; k < sweep_blocks_per_workload(s); k++) {
 			struct sweep_block b = sweep_block_at(s, w, k);
 
-			if (!sweep_shards_read(r, &b, cells, error)) {
-				sweep_shards_close(r, NULL);
+			if (!sweep_shards_read(r, &b, cells, error) ||
+			    (wr && !copy_cell_tables(s, sweep_shards_dir(r, w), &b, dir, error)))
 				return false;
-			}
+			if (wr)
+				sweep_writer_add(wr, &b, cells);
 			sweep_summary_add(m, &b, cells);
 		}
-	return sweep_shards_close(r, error);
+	return true;
+}
+
+/* A pass over every cell, for the summary's window being filled. */
+static bool summarize_pass(const struct sweep *s, const struct cell_source *src,
+			   struct sweep_summary *m, GError **error)
+{
+	struct sweep_shard_reader *r = src->path ? sweep_cells_open(s, src->path, error) :
+				       sweep_shards_open(s, src->shards, src->nr_shards, error);
+	bool ok;
+
+	if (!r)
+		return false;
+	ok = pass_cells(s, r, m, NULL, NULL, error);
+	return sweep_shards_close(r, ok ? error : NULL) && ok;
 }
 
 /*
@@ -91,50 +130,6 @@ bool sweep_run(const struct sweep *s, const struct sweep_run_options *o, const c
 	return out_dir_finish(&out, ok, ok ? error : NULL);
 }
 
-static bool copy_file(const char *from, const char *to, GError **error)
-{
-	g_autofree char *text = NULL;
-	size_t len;
-
-	return small_file_read(from, CELL_TABLE_MAX, &text, &len, error) &&
-	       g_file_set_contents(to, text, (gssize)len, error);
-}
-
-/* A block's cell tables, from the shard that ran it. */
-static bool copy_cell_tables(const struct sweep *s, const char *shard,
-			     const struct sweep_block *b, const char *dir, GError **error)
-{
-	for (unsigned int set = b->setting; set < b->setting + b->nr_settings; set++) {
-		g_autofree char *from = sweep_cell_table_path(shard, s, set, b->workload);
-		g_autofree char *to = sweep_cell_table_path(dir, s, set, b->workload);
-
-		if (!copy_file(from, to, error))
-			return false;
-	}
-	return true;
-}
-
-static bool merge_cells(const struct sweep *s, struct sweep_shard_reader *r, const char *dir,
-			struct sweep_writer *wr, struct sweep_summary *m, GError **error)
-{
-	g_autofree struct sweep_cell_values *cells =
-		g_new(struct sweep_cell_values, (size_t)sweep_block_settings(s) * s->nr_govs);
-
-	if (!sweep_make_cell_dirs(dir, s, error))
-		return false;
-	for (unsigned int w = 0; w < s->nr_workloads; w++)
-		for (unsigned int k = 0; k < sweep_blocks_per_workload(s); k++) {
-			struct sweep_block b = sweep_block_at(s, w, k);
-
-			if (!sweep_shards_read(r, &b, cells, error) ||
-			    !copy_cell_tables(s, sweep_shards_dir(r, w), &b, dir, error))
-				return false;
-			sweep_writer_add(wr, &b, cells);
-			sweep_summary_add(m, &b, cells);
-		}
-	return true;
-}
-
 bool sweep_merge(const struct sweep *s, const struct sweep_run_options *o, char *const *shards,
 		 unsigned int nr_shards, const char *dir, GError **error)
 {
@@ -157,7 +152,7 @@ bool sweep_merge(const struct sweep *s, const struct sweep_run_options *o, char 
 		return out_dir_finish(&out, false, NULL);
 	}
 	sweep_summary_init(&m, s, o->summary_units, out.tmp);
-	ok = merge_cells(s, r, out.tmp, wr, &m, error);
+	ok = sweep_make_cell_dirs(out.tmp, s, error) && pass_cells(s, r, &m, wr, out.tmp, error);
 	ok = sweep_shards_close(r, ok ? error : NULL) && ok;
 	ok = finish_whole(s, out.tmp, &src, wr, &m, o->threads, ok, error);
 	sweep_summary_clear(&m);
