@@ -87,9 +87,9 @@ void fidelity_print(FILE *out, const struct fid_options *o, const char *capture,
 		return;
 	fprintf(out, "call log: %" PRIu64 " of %" PRIu64 " real periods found with their select "
 		"(median lag %" PRId64 " ns; %" PRId64 " ns over %u keeping the tick, %" PRId64
-		" ns over %u stopping it)\n", f->with_inputs, rn, f->select_lag_ns,
-		f->select_lag_keep_ns, f->select_lag_keep_n, f->select_lag_stop_ns,
-		f->select_lag_stop_n);
+		" ns over %u stopping it, leaving out %u after a polling limit)\n", f->with_inputs,
+		rn, f->select_lag_ns, f->select_lag_keep_ns, f->select_lag_keep_n,
+		f->select_lag_stop_ns, f->select_lag_stop_n, f->after_poll_limit_n);
 	fprintf(out, "inputs of %" PRIu64 " matched periods: same tick state %.2f%%, same "
 		"sleep length (10 %% or 20 us) %.2f%%, same stop_tick %.2f%%\n", f->matched_inputs,
 		share(f->same_tick_state, f->matched_inputs),

@@ -48,7 +48,8 @@ static int by_cpu_then_entry(const void *pa, const void *pb)
 
 static int by_cpu_then_clock(const void *pa, const void *pb)
 {
-	const struct calllog_select *a = pa, *b = pb;
+	const struct calllog_select *a = &((const struct fid_select *)pa)->call;
+	const struct calllog_select *b = &((const struct fid_select *)pb)->call;
 
 	if (a->cpu != b->cpu)
 		return a->cpu < b->cpu ? -1 : 1;
@@ -205,6 +206,7 @@ static int cmp_i64(const void *a, const void *b)
 bool fidelity_read_selects(const char *calls, GArray **out, GError **error)
 {
 	struct calllog_reader *r = calllog_open(calls, error);
+	g_autofree bool *limited = NULL;
 	struct calllog_record rec;
 	GArray *sel;
 	int ret;
@@ -212,10 +214,18 @@ bool fidelity_read_selects(const char *calls, GArray **out, GError **error)
 	*out = NULL;
 	if (!r)
 		return false;
-	sel = g_array_new(FALSE, FALSE, sizeof(struct calllog_select));
-	while ((ret = calllog_next(r, &rec, error)) > 0)
-		if (rec.kind == CALLLOG_SELECT && rec.select.has_decision)
-			g_array_append_val(sel, rec.select);
+	limited = g_new0(bool, calllog_header(r)->nr_cpus);
+	sel = g_array_new(FALSE, FALSE, sizeof(struct fid_select));
+	while ((ret = calllog_next(r, &rec, error)) > 0) {
+		if (rec.kind == CALLLOG_REFLECT) {
+			limited[rec.reflect.cpu] = rec.reflect.poll_time_limit;
+		} else if (rec.select.has_decision) {
+			struct fid_select s = { .call = rec.select,
+						.after_poll_limit = limited[rec.select.cpu] };
+
+			g_array_append_val(sel, s);
+		}
+	}
 	calllog_close(r);
 	if (ret < 0) {
 		g_array_free(sel, TRUE);
@@ -260,21 +270,26 @@ static void attach_inputs(const struct fid_options *o, GArray *real)
 
 	for (guint i = 0; i < real->len; i++) {
 		struct fid_period *p = &g_array_index(real, struct fid_period, i);
-		const struct calllog_select *s = NULL;
+		const struct fid_select *found = NULL;
+		const struct calllog_select *s;
 
 		while (j < sel->len) {
-			const struct calllog_select *x =
-				&g_array_index(sel, const struct calllog_select, j);
+			const struct fid_select *x = &g_array_index(sel, const struct fid_select, j);
 
-			if (x->cpu > p->cpu || (x->cpu == p->cpu && x->clock_ns > p->entry_ns))
+			if (x->call.cpu > p->cpu ||
+			    (x->call.cpu == p->cpu && x->call.clock_ns > p->entry_ns))
 				break;
-			if (x->cpu == p->cpu)
-				s = x;
+			if (x->call.cpu == p->cpu)
+				found = x;
 			j++;
 		}
-		if (!s || p->entry_ns - s->clock_ns > o->match_ns || s->state != p->state)
+		if (!found)
+			continue;
+		s = &found->call;
+		if (p->entry_ns - s->clock_ns > o->match_ns || s->state != p->state)
 			continue;
 		p->has_inputs = true;
+		p->after_poll_limit = found->after_poll_limit;
 		p->tick_was_stopped = s->tick_stopped;
 		p->stop_tick = s->stop_tick;
 		p->sleep_ns = s->has_sleep ? s->sleep_ns : INT64_MIN;
@@ -282,14 +297,22 @@ static void attach_inputs(const struct fid_options *o, GArray *real)
 	}
 }
 
-/* How many of the real periods carry their select's inputs, and the medians of their lags. */
+/*
+ * How many of the real periods carry their select's inputs, and the
+ * medians of their lags: over all of them, and by whether the select
+ * stopped a running tick over those the simulator gives a lead, which
+ * leaves out the selects after a polling limit.  Those come back through
+ * the idle loop alone, in a few µs under TCG, where a select after a
+ * task's work comes through the switch to the idle task; in captures that
+ * poll much they would be most of the samples.
+ */
 static void count_inputs(const struct platform *pl, const GArray *real, struct fidelity *f)
 {
 	GArray *lags = g_array_new(FALSE, FALSE, sizeof(int64_t));
 	GArray *by[2] = { g_array_new(FALSE, FALSE, sizeof(int64_t)),
 			  g_array_new(FALSE, FALSE, sizeof(int64_t)) };
 
-	f->with_inputs = 0;
+	f->with_inputs = f->after_poll_limit_n = 0;
 	for (guint i = 0; i < real->len; i++) {
 		const struct fid_period *p = &g_array_index(real, struct fid_period, i);
 
@@ -297,7 +320,9 @@ static void count_inputs(const struct platform *pl, const GArray *real, struct f
 			continue;
 		f->with_inputs++;
 		g_array_append_val(lags, p->select_lag_ns);
-		g_array_append_val(by[stops_tick(pl, p)], p->select_lag_ns);
+		f->after_poll_limit_n += p->after_poll_limit;
+		if (!p->after_poll_limit)
+			g_array_append_val(by[stops_tick(pl, p)], p->select_lag_ns);
 	}
 	f->select_lag_ns = median_i64(lags);
 	f->select_lag_keep_ns = median_i64(by[0]);
@@ -319,7 +344,7 @@ int32_t fidelity_latency_limit(const GArray *selects, uint64_t from_ns, uint64_t
 	guint best = 0;
 
 	for (guint i = 0; i < selects->len; i++) {
-		const struct calllog_select *s = &g_array_index(selects, const struct calllog_select, i);
+		const struct calllog_select *s = &g_array_index(selects, const struct fid_select, i).call;
 		gpointer key = GINT_TO_POINTER(s->qos_us);
 		guint n;
 

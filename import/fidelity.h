@@ -20,6 +20,7 @@
 #include <glib.h>
 #include <kshim/registry.h>
 
+#include "calllog.h"
 #include "capture.h"
 #include "convert.h"
 #include "run.h"
@@ -35,6 +36,7 @@ struct fid_period {
 	bool stop_tick;
 	int64_t sleep_ns;
 	int64_t select_lag_ns;		/* real: entry − its select's clock */
+	bool after_poll_limit;		/* real: its select followed a polling limit */
 	/* The simulation's wakeup cause (enum wake_cause); -1 on the real side. */
 	int cause;
 	/* Index of the matched period on the other side, or -1. */
@@ -83,9 +85,13 @@ struct fidelity {
 	 */
 	uint64_t differing_inputs, kernel_sleep_shorter, model_sleep_shorter;
 	int64_t select_lag_ns;		/* median of cpu_idle time − select clock */
-	/* ... of the periods that did not stop a running tick, and of those that did */
+	/*
+	 * ... of the periods that did not stop a running tick, and of those
+	 * that did, leaving out those whose select followed a polling limit
+	 * (after_poll_limit_n of them)
+	 */
 	int64_t select_lag_keep_ns, select_lag_stop_ns;
-	guint select_lag_keep_n, select_lag_stop_n;
+	guint select_lag_keep_n, select_lag_stop_n, after_poll_limit_n;
 };
 
 /*
@@ -114,9 +120,17 @@ void fidelity_clear(struct fidelity *f);
 void fidelity_copy_prepared(const struct fidelity *src, struct fidelity *dst);
 
 /*
- * The selects of a call log that carry a decision (struct calllog_select),
- * by CPU and then clock; *out is the caller's to free.
+ * A select of the call log that carries a decision, and whether the CPU
+ * came to it from a polling limit (its last reflect's poll_time_limit):
+ * the way back to select is then the idle loop's alone, not a task's
+ * switch to the idle task, and the simulator takes no lead there.
  */
+struct fid_select {
+	struct calllog_select call;
+	bool after_poll_limit;
+};
+
+/* The call log's selects (struct fid_select), by CPU and then clock; *out is the caller's to free. */
 bool fidelity_read_selects(const char *calls, GArray **out, GError **error);
 
 /*

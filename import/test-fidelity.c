@@ -215,14 +215,19 @@ static void test_inputs_after_warmup(void **state)
 }
 
 /*
- * A generated capture of one CPU and its call log, written into dir: 24
- * polling periods chosen 3 µs before their entry (which keep the tick)
- * and 24 C1E periods whose select stopped the running tick 25 µs before,
- * alternating, each 40 µs long, 100 µs apart, every select told a sleep
- * length of 50 µs.  No timer is in the capture.
+ * A generated capture of one CPU and its call log, written into dir: 96
+ * periods, each 40 µs long, 100 µs apart, every select told a sleep
+ * length of 50 µs, in four kinds that take turns: a polling period chosen
+ * 3 µs before its entry that ends at its polling limit; two more chosen
+ * 1 µs before theirs, after a polling limit (the first of them ends at
+ * one too); and a C1E period whose select stopped the running tick 25 µs
+ * before its entry.  No timer is in the capture.
  */
 static void write_generated(const char *dir, char **cap_path, char **log_path)
 {
+	static const struct { unsigned int state, lag_us, stop_tick, poll_limit; } kinds[] = {
+		{ 0, 3, 0, 1 }, { 0, 1, 0, 1 }, { 0, 1, 0, 0 }, { 2, 25, 1, 0 },
+	};
 	g_autoptr(GString) capture = g_string_new("# tracer: nop\n#\n#P:1\n");
 	g_autoptr(GString) log = g_string_new("teosim-calls 1\nhz 250\ncpus 1\n"
 					      "state 0 name=POLL exit_us=0 residency_us=0 flags=polling\n"
@@ -230,16 +235,19 @@ static void write_generated(const char *dir, char **cap_path, char **log_path)
 					      "state 2 name=C1E exit_us=10 residency_us=20\n"
 					      "state 3 name=C6 exit_us=133 residency_us=600\n");
 
-	for (unsigned int k = 0; k < 48; k++) {
-		unsigned int polling = k % 2 == 0, entry_us = 100 + k * 100;
-		unsigned int lag_us = polling ? 3 : 25;
+	for (unsigned int k = 0; k < 96; k++) {
+		unsigned int entry_us = 100 + k * 100, kind = k % G_N_ELEMENTS(kinds);
+		uint64_t entry_ns = (200000000 + (uint64_t)entry_us) * 1000;
 
 		g_string_append_printf(log, "select cpu=0 clock=%" G_GUINT64_FORMAT " sleep_ns=50000 "
 				       "tick_ns=50000 qos_us=2000000000 stopped=0 iowait=0 state=%u "
-				       "stop_tick=%u\n", (200000000 + (uint64_t)entry_us - lag_us) * 1000,
-				       polling ? 0 : 2, polling ? 0 : 1);
+				       "stop_tick=%u\n", entry_ns - kinds[kind].lag_us * 1000,
+				       kinds[kind].state, kinds[kind].stop_tick);
+		g_string_append_printf(log, "reflect cpu=0 clock=%" G_GUINT64_FORMAT " state=%u "
+				       "residency_ns=40000 got_tick=0 poll_limit=%u\n",
+				       entry_ns + 40000, kinds[kind].state, kinds[kind].poll_limit);
 		g_string_append_printf(capture, "<idle>-0 [000] d..1. 200.%06u: cpu_idle: state=%u "
-				       "cpu_id=0\n", entry_us, polling ? 0 : 2);
+				       "cpu_id=0\n", entry_us, kinds[kind].state);
 		g_string_append_printf(capture, "<idle>-0 [000] d..1. 200.%06u: cpu_idle: "
 				       "state=4294967295 cpu_id=0\n", entry_us + 40);
 	}
@@ -267,8 +275,9 @@ static void open_generated(struct fixture *fx, GArray **selects)
 
 /*
  * The generated capture, both steps.  With 20 or more periods of each
- * kind, the lead and the tick stop cost are measured: a lead of 3 µs, and
- * 25 − 3 = 22 µs for the stop.  The kernel was told a sleep length of
+ * kind, the lead and the tick stop cost are measured, leaving out the 48
+ * selects after a polling limit (whose 1 µs would be the median of all
+ * that keep the tick): a lead of 3 µs, and 25 − 3 = 22 µs for the stop.  The kernel was told a sleep length of
  * 50 µs at every select; the model, with no timer in the capture, is told
  * none (KTIME_MAX).  Wherever the two chose differently, the kernel's sleep
  * length was the shorter one, and there are such periods: the kernel
@@ -285,7 +294,8 @@ static void test_generated_capture(void **state)
 	open_generated(&fx, &selects);
 	if (!fidelity_prepare(&fx.options, &fx.capture, &f, &error))
 		fail_msg("%s", error->message);
-	assert_int_equal(f.with_inputs, 48);
+	assert_int_equal(f.with_inputs, 96);
+	assert_int_equal(f.after_poll_limit_n, 48);
 	assert_int_equal(f.select_lag_keep_n, 24);
 	assert_int_equal(f.select_lag_stop_n, 24);
 	assert_int_equal(f.select_lead_ns, 3000);
