@@ -171,6 +171,11 @@ static void classification(struct converter *cv)
 		note(cv, "wakeups with no cause in the capture: %" G_GUINT64_FORMAT " (imported as "
 		     "irq)%s", k->unknown_wakeups, cv->sees_wakeups ? "" :
 		     "; without sched_wakeup events, also the exits that woke nothing");
+	if (k->need_resched_wakeups)
+		note(cv, "of those, woken with no interrupt of their own: %" G_GUINT64_FORMAT
+		     " (remote=1: a polling CPU leaves its state with no exit cost, as the "
+		     "waker only set need_resched; a halting one takes the IPI)",
+		     k->need_resched_wakeups);
 	if (k->other_clock_timers)
 		note(cv, "hrtimer_start events with an expiry far from the trace clock (REALTIME or "
 		     "TAI timers): %" G_GUINT64_FORMAT " left out", k->other_clock_timers);

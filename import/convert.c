@@ -416,6 +416,19 @@ static void give_work(struct converter *cv, const struct cpu_track *p, struct tr
 	cv->im->counts.idle_loop_wakeups += in_loop;
 }
 
+/*
+ * Whether no interrupt of its own woke p: a task woken from another CPU
+ * with no IPI seen (the waker only set need_resched, as it does for a
+ * polling CPU), or, from the polling state, nothing at all in the capture
+ * (the wakeup is traced on the woken CPU, after its exit, when it runs the
+ * waker's queued wakeup).  The simulated CPU then pays no interrupt's exit
+ * cost if it polls, and the state's (the IPI's) if it halts.
+ */
+static bool woken_by_need_resched(const struct cpu_track *p)
+{
+	return p->cause == CAUSE_REMOTE || (p->cause == CAUSE_NONE && p->state == 0);
+}
+
 /* The work of a busy period goes to what started it. */
 static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu, uint64_t end)
 {
@@ -473,6 +486,8 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 			ev = emit(cv, TRACE_IRQ, p->since, cpu);
 		/* Only an interrupt's can stay: stays_in_idle_loop() rules out the others. */
 		give_work(cv, p, ev, work, in_loop);
+		ev->remote = woken_by_need_resched(p);
+		cv->im->counts.need_resched_wakeups += ev->remote;
 		break;
 	}
 }

@@ -76,7 +76,8 @@ static void assert_imports_to(const char *capture, uint64_t end_ns, unsigned int
  *   idle); ipi_entry at 501: irq at 500, work to 800 = 300 µs.
  * - cpu 1 is idle from 800; cpu 0's sched_wakeup for it at 1400 is the
  *   only cause of its exit at 1500: an irq at the wakeup, 1400, and the
- *   work from the exit to the entry, 1500..1600 = 100 µs.
+ *   work from the exit to the entry, 1500..1600 = 100 µs; no IPI is seen,
+ *   so it is a wakeup by need_resched (remote=1).
  *   (cpu 1's wakeup of cpu 0 at 700 is overridden by cpu 0's own expiry.)
  * - end: the last line (foo_event) at 3000 µs, + 1 ns.
  */
@@ -91,7 +92,7 @@ static void test_basic(void **state)
 		"busy at_ns=0 cpu=0 work_ns=10000\n"
 		"irq at_ns=500000 cpu=1 work_ns=300000\n"
 		"irq at_ns=1306000 cpu=0 work_ns=101000\n"
-		"irq at_ns=1400000 cpu=1 work_ns=100000\n", &im);
+		"irq at_ns=1400000 cpu=1 work_ns=100000 remote=1\n", &im);
 	assert_int_equal(im.counts.timer_wakeups, 1);
 	assert_int_equal(im.counts.irq_wakeups, 2);
 	assert_int_equal(im.counts.remote_wakeups, 1);
@@ -102,6 +103,37 @@ static void test_basic(void **state)
 	assert_true(has_note(&im, "CPUs idle when the capture started: 1"));
 	assert_true(has_note(&im, "no tick_stop events"));
 	assert_true(has_note(&im, "events not used: foo_event (1), hrtimer_expire_exit (1)"));
+	imported_clear(&im);
+}
+
+/*
+ * poll-remote.txt, t0 = 300.000000 s: wakeups with no interrupt of their
+ * own are marked remote=1, the others are not.
+ * - cpu 0 polls from 0; cpu 1 wakes a task on it at 100 (sched_wakeup on
+ *   cpu 1, no IPI): it leaves at 103.  irq at the wakeup, 100, remote; its
+ *   work runs 103..130 = 27 µs.
+ * - It polls from 130 and leaves at 200 with need_resched set; the wakeup
+ *   is traced on cpu 0 itself at 202, as it runs the waker's queued
+ *   wakeup: no cause in the capture, from the polling state: irq at the
+ *   exit, 200, remote; work 200..230 = 30 µs.
+ * - The same from C1 at 230..300: a halting CPU needs an interrupt, which
+ *   the capture does not show: irq at 300, not remote; work 300..330.
+ * - cpu 1 never goes idle: busy from its first event, 100..400 µs.
+ */
+static void test_need_resched_wakeups(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("poll-remote.txt", 400001, 2,
+		"irq at_ns=100000 cpu=0 work_ns=27000 remote=1\n"
+		"busy at_ns=100000 cpu=1 work_ns=300001\n"
+		"irq at_ns=200000 cpu=0 work_ns=30000 remote=1\n"
+		"irq at_ns=300000 cpu=0 work_ns=30000\n", &im);
+	assert_int_equal(im.counts.remote_wakeups, 1);
+	assert_int_equal(im.counts.unknown_wakeups, 2);
+	assert_int_equal(im.counts.need_resched_wakeups, 2);
+	assert_true(has_note(&im, "woken with no interrupt of their own: 2"));
 	imported_clear(&im);
 }
 
@@ -556,9 +588,10 @@ static void test_poll_pace(void **state)
  * need_resched clear ('.' second in the flags) and the next entry 30 us
  * later, past the 20 us window: a polling limit all the same, dropped; an
  * exit at 90 us with it set ('N'): a wakeup of unknown cause, an irq there
- * with work to the entry at 120 us; an exit at 150 us with it clear but a
- * task woken on cpu 0 at 160 us before the entry at 220 us: the CPU ran
- * it, an irq at 150 us with 70 us of work.
+ * with work to the entry at 120 us, remote=1 as it left the polling state;
+ * an exit at 150 us with it clear but a task woken on cpu 0 at 160 us
+ * before the entry at 220 us: the CPU ran it, an irq at 150 us with 70 us
+ * of work, remote=1 (its only cause is a wakeup from cpu 1).
  */
 static void test_late_polling_limit(void **state)
 {
@@ -572,8 +605,8 @@ static void test_late_polling_limit(void **state)
 	assert_int_equal(im.counts.reselect_ns, 30000);
 	text = events_text(&im);
 	assert_null(strstr(text, "irq at_ns=30000 "));
-	assert_non_null(strstr(text, "irq at_ns=90000 cpu=0 work_ns=30000\n"));
-	assert_non_null(strstr(text, "irq at_ns=150000 cpu=0 work_ns=70000\n"));
+	assert_non_null(strstr(text, "irq at_ns=90000 cpu=0 work_ns=30000 remote=1\n"));
+	assert_non_null(strstr(text, "irq at_ns=150000 cpu=0 work_ns=70000 remote=1\n"));
 	assert_reads_back(&im);
 	imported_clear(&im);
 }
@@ -935,7 +968,8 @@ static void test_kernel_timing(void **state)
 /*
  * The same capture without its sched_wakeup event: a wakeup without an
  * interrupt would not show, so the exit at 1130 is taken as a wakeup with
- * no cause: an irq there, with the 4 µs to the next entry as its work.
+ * no cause: an irq there, with the 4 µs to the next entry as its work, and
+ * remote=1, as the CPU was polling.
  */
 static void test_polling_limit_needs_wakeups(void **state)
 {
@@ -958,7 +992,7 @@ static void test_polling_limit_needs_wakeups(void **state)
 	assert_true(capture_load(path, &c, &error));
 	assert_true(import_convert(&c, NULL, &im, &error));
 	events = events_text(&im);
-	assert_non_null(strstr(events, "irq at_ns=1130000 cpu=0 work_ns=4000\n"));
+	assert_non_null(strstr(events, "irq at_ns=1130000 cpu=0 work_ns=4000 remote=1\n"));
 	assert_int_equal(im.counts.reselects, 0);
 	assert_int_equal(im.counts.unknown_wakeups, 1);
 	assert_true(has_note(&im, "without sched_wakeup events"));
@@ -971,6 +1005,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_basic),
+		cmocka_unit_test(test_need_resched_wakeups),
 		cmocka_unit_test(test_never_idle),
 		cmocka_unit_test(test_out_of_order),
 		cmocka_unit_test(test_lost_events),

@@ -487,7 +487,7 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
  * reflected.
  */
 static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause cause,
-			   bool idle_loop)
+			   bool idle_loop, bool remote)
 {
 	struct idle_period *p = &c->period;
 	uint64_t residency_ns, wheel_work = 0;
@@ -500,9 +500,12 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 	}
 	/*
 	 * The core reads local_clock() once the wakeup has taken the state's
-	 * exit cost; a polling limit is no wakeup and costs nothing.
+	 * exit cost; a polling limit is no wakeup and costs nothing, nor does
+	 * a remote wakeup of a polling CPU, which needs no interrupt: its loop
+	 * sees need_resched set.  A halting CPU takes the waker's IPI.
 	 */
-	p->exit_latency_ns = cause == WAKE_POLL_LIMIT ? 0 : c->exit_cost_ns[p->state];
+	p->exit_latency_ns = cause == WAKE_POLL_LIMIT || (remote && c->polling[p->state]) ?
+			     0 : c->exit_cost_ns[p->state];
 	residency_ns = wake_ns + p->exit_latency_ns - p->entry_ns;
 	c->clock_ns = wake_ns + p->exit_latency_ns;
 	/*
@@ -630,14 +633,14 @@ static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *e
 	for (;;) {
 		if (timer_at <= MIN(ev_at, c->wake_limit)) {
 			wake_up(c, MAX(timer_at, entry) + first_timer_held_ns(c), WAKE_TIMER,
-				first_timer_idle_loop(c));
+				first_timer_idle_loop(c), false);
 			return false;
 		}
 		if (ev_at <= c->wake_limit)
 			break;
 		if (c->tick_at > c->poll_end) {
 			if (!loop_stalled_at(c, ev, ev_at, timer_at, c->poll_end)) {
-				wake_up(c, c->wake_limit, WAKE_POLL_LIMIT, false);
+				wake_up(c, c->wake_limit, WAKE_POLL_LIMIT, false, false);
 				return false;
 			}
 			c->poll_end = NEVER;
@@ -645,14 +648,15 @@ static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *e
 			continue;
 		}
 		if (!c->polling[c->period.state] || tick_wakes_task(c)) {
-			wake_up(c, c->wake_limit, WAKE_TICK, false);
+			wake_up(c, c->wake_limit, WAKE_TICK, false, false);
 			return false;
 		}
 		tick_while_polling(c);
 	}
 	if (interrupts(ev)) {
 		/* Its work is taken working. */
-		wake_up(c, MAX(ev_at, entry) + ev->held_ns, WAKE_EVENT, ev->idle_loop);
+		wake_up(c, MAX(ev_at, entry) + ev->held_ns, WAKE_EVENT, ev->idle_loop,
+			ev->remote);
 		return false;
 	}
 	take_event(c, ev);

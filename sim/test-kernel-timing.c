@@ -121,6 +121,35 @@ static void test_exit_cost(void **state)
 }
 
 /*
+ * A remote wakeup (remote=1) costs a polling CPU no exit: another CPU set
+ * its need_resched, which the loop sees at once; an interrupt costs it
+ * POLL's exit cost, 20 us here.  Polling from 0: the remote wakeup at
+ * 100 us is reflected at 100 us (residency 100 us); the CPU polls again
+ * from there, and the interrupt at 200 us is reflected at 220 us.  A CPU
+ * in C1 (exit cost 2 us) takes the waker's IPI: reflected at 102 us.
+ */
+static void test_remote_wakeup(void **state)
+{
+	struct trace_event ev[] = { ev_irq(100 * US, 0), ev_irq(200 * US, 0) };
+	struct script_run r;
+
+	(void)state;
+	ev[0].remote = true;
+	script_run_init(&r, 1 * MS);
+	r.platform.states[0].exit_cost_us = 20;
+	script_run_go(&r, "script-6.1", ev, 2, POLL_KEEP, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 100 * US);
+	assert_int_equal(script.reflected[0].residency_ns, 100 * US);
+	assert_int_equal(script.reflected[1].clock_ns, 220 * US);
+	assert_int_equal(script.reflected[1].residency_ns, 120 * US);
+	script_run_finish(&r, NULL);
+
+	script_run_start(&r, "script-6.1", ev, 1, 1 * MS, C1_KEEP, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 102 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
  * The polling loop reads the clock every 100 us: past the 250 us limit
  * only at 300 us, where the CPU has paid no exit; the idle loop takes 5 us
  * to the next select.
@@ -557,6 +586,7 @@ int main(void)
 		cmocka_unit_test(test_platform_timer_latency),
 		cmocka_unit_test(test_tick_runs_in_a_timer_interrupt),
 		cmocka_unit_test(test_exit_cost),
+		cmocka_unit_test(test_remote_wakeup),
 		cmocka_unit_test(test_poll_check_and_idle_loop),
 		cmocka_unit_test(test_interrupt_pending_through_reselect),
 		cmocka_unit_test(test_select_lead),

@@ -56,6 +56,8 @@ void trace_write_event(FILE *out, const struct trace_event *ev)
 	case TRACE_IRQ:
 		fprintf(out, "irq at_ns=%" PRIu64 " cpu=%u", ev->at_ns, ev->cpu);
 		write_work(out, ev);
+		if (ev->remote)
+			fprintf(out, " remote=1");
 		break;
 	case TRACE_BUSY:
 		fprintf(out, "busy at_ns=%" PRIu64 " cpu=%u work_ns=%" PRIu64,

@@ -395,7 +395,7 @@ static bool note_timer(struct trace_reader *r, struct known_timer *t, const stru
 	return true;
 }
 
-/* A flag, 0 or 1: TIMER and IRQ's optional idle_loop, RCU's required pending. */
+/* A flag, 0 or 1: TIMER and IRQ's optional idle_loop, IRQ's remote, RCU's required pending. */
 static bool parse_flag(struct trace_reader *r, struct kv_line *l, const char *key,
 		       bool required, bool *out, GError **error)
 {
@@ -525,7 +525,8 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 			return false;
 		break;
 	case TRACE_IRQ:
-		if (!parse_wakeup(r, l, ev, error))
+		if (!parse_wakeup(r, l, ev, error) ||
+		    !parse_flag(r, l, "remote", false, &ev->remote, error))
 			return false;
 		break;
 	case TRACE_BUSY:
@@ -713,14 +714,20 @@ static bool scan_kind(const char **s, enum trace_kind *kind)
 	}
 }
 
-/* The writer writes idle_loop only as 1; anything else takes the general path. */
-static bool scan_idle_loop(const char **s, struct trace_event *ev)
+/* An optional flag "key=1" (the key given with its '='), as SCAN_OPTIONAL() reads numbers. */
+#define SCAN_FLAG(s, key, out)	scan_flag(s, key, sizeof(key) - 1, out)
+
+/* The writer writes a flag only as 1; anything else takes the general path. */
+static G_ALWAYS_INLINE inline bool scan_flag(const char **s, const char *key, size_t len,
+					      bool *out)
 {
 	uint64_t v = 0;
 
-	if (!SCAN_OPTIONAL(s, "idle_loop=", &v) || v > 1)
+	if (**s != key[0] || !skip_key(s, key, len))
+		return true;
+	if (!scan_digits(s, &v) || v > 1)
 		return false;
-	ev->idle_loop = v;
+	*out = v;
 	return true;
 }
 
@@ -730,7 +737,7 @@ static G_ALWAYS_INLINE inline bool scan_wakeup(const char **s, struct trace_even
 	return SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns) &&
 	       SCAN_OPTIONAL(s, "held_ns=", &ev->held_ns) &&
 	       SCAN_OPTIONAL(s, "stalled_ns=", &ev->stalled_ns) &&
-	       scan_idle_loop(s, ev);
+	       SCAN_FLAG(s, "idle_loop=", &ev->idle_loop);
 }
 
 /* The fields after at_ns and cpu, in trace_write_event()'s order. */
@@ -751,7 +758,7 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 	case TRACE_CANCEL:
 		return SCAN_NUMBER(s, "id=", &ev->timer_id);
 	case TRACE_IRQ:
-		return scan_wakeup(s, ev);
+		return scan_wakeup(s, ev) && SCAN_FLAG(s, "remote=", &ev->remote);
 	case TRACE_BUSY:
 		return SCAN_NUMBER(s, "work_ns=", &ev->work_ns);
 	case TRACE_TICK:
@@ -819,7 +826,7 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 	/* What the line may leave out is 0, as in the general path (the name is for phases). */
 	ev->timer_id = ev->expires_ns = ev->fires_ns = ev->period_ns = ev->work_ns = 0;
 	ev->held_ns = ev->stalled_ns = ev->check_ns = 0;
-	ev->idle_loop = ev->rcu_pending = false;
+	ev->idle_loop = ev->remote = ev->rcu_pending = false;
 	ev->phase[0] = '\0';
 	if (!scan_kind(&s, &ev->kind) || !SCAN_NUMBER(&s, "at_ns=", &ev->at_ns) ||
 	    !SCAN_NUMBER(&s, "cpu=", &cpu) || cpu >= r->header.nr_cpus)

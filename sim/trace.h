@@ -63,6 +63,12 @@ struct trace_event {
 	 * handler and stays in the idle loop: the tick stays as it is.
 	 */
 	bool idle_loop;
+	/*
+	 * IRQ: no interrupt of this CPU's own: another CPU woke a task here by
+	 * setting need_resched, which a polling CPU notices at once (no IPI,
+	 * no exit cost); a CPU in a halting state takes the IPI.
+	 */
+	bool remote;
 	bool rcu_pending;	/* RCU: from at_ns the CPU has RCU callbacks queued */
 	uint64_t check_ns;	/* POLL: from at_ns its polling loop reads the clock this often */
 	char phase[32];		/* PHASE: its name */
