@@ -81,7 +81,9 @@ static void missing_events(struct converter *cv)
 		     "clock (exact only when recorded with -C mono)");
 	else
 		note(cv, "hrtimer expiry times converted with clock offset %" G_GINT64_FORMAT
-		     " ns (median of now - timestamp over %u hrtimer_expire_entry events)",
+		     " ns (90th percentile of now - timestamp over %u hrtimer_expire_entry "
+		     "events, each traced some time after its now, up to the first 20 us gap "
+		     "above their median)",
 		     cv->im->clock_offset_ns, cv->offset_samples);
 	if (!n[CAP_IRQ] && !n[CAP_IPI])
 		note(cv, "no irq_handler_entry or IPI events: interrupt wakeups show only as "

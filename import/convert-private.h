@@ -125,9 +125,11 @@ struct converter {
 #define POLL_CHECK_MIN_SAMPLES	20
 
 /*
- * The hrtimer clock minus the trace clock: the median of "now - timestamp"
- * over hrtimer_expire_entry events (the tick's, when there are, as its
- * clock is always CLOCK_MONOTONIC); 0 when there are none.
+ * The hrtimer clock minus the trace clock: the upper edge of "now -
+ * timestamp" over hrtimer_expire_entry events (the tick's, when there
+ * are, as its clock is always CLOCK_MONOTONIC), the 90th percentile of
+ * those up to the first wide gap above their median; 0 when there are
+ * none.  *samples: how many it took.
  */
 int64_t import_clock_offset(const struct capture *c, unsigned int *samples);
 

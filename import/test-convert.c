@@ -891,6 +891,29 @@ static void test_trace_cmd_report(void **state)
 }
 
 /*
+ * clock-offset.txt, t0 = 300 s, CLOCK_MONOTONIC 1 s ahead of the trace
+ * clock, cpu 0 idle from 0 to 95 ms: 22 tick expiries meanwhile, 19
+ * traced 2, 3, ... 20 us after their now and three 40, 500 and 900 us
+ * before it (timestamps taken early).  now - timestamp is 1 s less each
+ * delay: sorted, 1 s - 20 us ... 1 s - 2 us, then 1 s + 40, + 500 and
+ * + 900 us.  The first gap above the median (1 s - 9 us, the 12th) wider
+ * than 20 us is the 42 us to the first early one: 19 samples are left,
+ * and their 90th percentile, the 18th (19 * 9 / 10 = 17 from 0), is
+ * 1 s - 3 us.  Over all 22 it would be the first early one, 1 s + 40 us.
+ */
+static void test_clock_offset_edge(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	import_ok("clock-offset.txt", &im);
+	assert_int_equal(im.clock_offset_ns, 999997000);
+	assert_true(has_note(&im, "clock offset 999997000 ns (90th percentile of now - "
+			     "timestamp over 19 hrtimer_expire_entry events"));
+	imported_clear(&im);
+}
+
+/*
  * A timer re-armed by another CPU while the trace still has it armed on
  * the first: the converter cancels it there first, as the reader
  * requires.  cpu 0 arms t at 0 for 1000 µs and that arming is never seen
@@ -1031,6 +1054,7 @@ int main(void)
 		cmocka_unit_test(test_tick_stop_cut),
 		cmocka_unit_test(test_idle_loop_wakeups),
 		cmocka_unit_test(test_trace_cmd_report),
+		cmocka_unit_test(test_clock_offset_edge),
 		cmocka_unit_test(test_rearm_elsewhere_cancels_first),
 		cmocka_unit_test(test_kernel_timing),
 		cmocka_unit_test(test_polling_limit_needs_wakeups),
