@@ -677,12 +677,10 @@ static inline bool scan_digits(const char **s, uint64_t *out)
 
 /* "key=DIGITS" (the key given with its '='). */
 #define SCAN_NUMBER(s, key, out)	(SKIP_KEY(s, key) && scan_digits(s, out))
-/*
- * An optional "key=DIGITS": when absent, *out keeps its 0, as in the
- * general path.  Most are absent, and their first byte alone says so.
- */
-#define SCAN_OPTIONAL(s, key, out)	(**(s) != (key)[0] || !SKIP_KEY(s, key) || \
-					 scan_digits(s, out))
+/* Whether an optional "key=" is absent, else skips it.  Most are, and their first byte says so. */
+#define KEY_ABSENT(s, key)		(**(s) != (key)[0] || !SKIP_KEY(s, key))
+/* An optional "key=DIGITS": when absent, *out keeps its 0, as in the general path. */
+#define SCAN_OPTIONAL(s, key, out)	(KEY_ABSENT(s, key) || scan_digits(s, out))
 
 /* The record's keyword and a single space. */
 static bool scan_kind(const char **s, enum trace_kind *kind)
@@ -714,22 +712,19 @@ static bool scan_kind(const char **s, enum trace_kind *kind)
 	}
 }
 
-/* An optional flag "key=1" (the key given with its '='), as SCAN_OPTIONAL() reads numbers. */
-#define SCAN_FLAG(s, key, out)	scan_flag(s, key, sizeof(key) - 1, out)
-
 /* The writer writes a flag only as 1; anything else takes the general path. */
-static G_ALWAYS_INLINE inline bool scan_flag(const char **s, const char *key, size_t len,
-					      bool *out)
+static G_ALWAYS_INLINE inline bool scan_flag_value(const char **s, bool *out)
 {
 	uint64_t v = 0;
 
-	if (**s != key[0] || !skip_key(s, key, len))
-		return true;
 	if (!scan_digits(s, &v) || v > 1)
 		return false;
 	*out = v;
 	return true;
 }
+
+/* An optional flag "key=1" (the key given with its '='): when absent, *out keeps its false. */
+#define SCAN_FLAG(s, key, out)	(KEY_ABSENT(s, key) || scan_flag_value(s, out))
 
 /* parse_wakeup()'s fields, in the writer's order. */
 static G_ALWAYS_INLINE inline bool scan_wakeup(const char **s, struct trace_event *ev)
