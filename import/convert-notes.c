@@ -160,6 +160,11 @@ static void classification(struct converter *cv)
 		     "limit moved by more than an eighth from the pace last written for it (at first "
 		     "the median): the simulated loop keeps that pace from the polling state's entry",
 		     k->poll_records);
+	if (k->ticks_withdrawn)
+		note(cv, "ticks whose interrupt never came: %" G_GUINT64_FORMAT " (the tick's hrtimer "
+		     "re-armed or cancelled after its boundary, with no expiry): a tick record has "
+		     "each come at that time, till when the kernel counted the tick as pending",
+		     k->ticks_withdrawn);
 	if (k->tick_stop_cuts)
 		note(cv, "idle entries after a tick stop (tick_stop success=1): %" G_GUINT64_FORMAT
 		     ", the work before each ended %" G_GUINT64_FORMAT " ns early, the trace's "

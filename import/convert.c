@@ -171,10 +171,47 @@ static void unseen_wheel_timer(struct converter *cv, unsigned int cpu, uint64_t 
  * boundary, and the CPU polls until then.  Each expiry of the tick gives a
  * tick record at the boundary it was armed for.
  */
+/*
+ * A tick record: the interrupt of the CPU's tick for the boundary at_ns
+ * came at fires_ns.  An idle CPU's record may move with its wakeup
+ * (move_tick_interrupts()).
+ */
+static void tick_record(struct converter *cv, unsigned int cpu, uint64_t at_ns, uint64_t fires_ns)
+{
+	emit(cv, TRACE_TICK, at_ns, cpu)->fires_ns = MAX(fires_ns, at_ns);
+	if (cv->cpus[cpu].phase == PHASE_IDLE) {
+		struct cpu_track *p = &cv->cpus[cpu];
+
+		p->tick_record = (gint)cv->im->events->len - 1;
+		if (p->first_tick_record < 0)
+			p->first_tick_record = p->tick_record;
+	}
+}
+
+/*
+ * The tick's hrtimer is re-armed or cancelled at time at while still armed
+ * for a boundary that has passed: its interrupt had not come (a busy host
+ * holds a vCPU's timer interrupts up for milliseconds), and now it never
+ * will.  Until then the kernel counted the tick as pending (a negative
+ * delta_next, which makes teo and menu choose shallow states): a tick
+ * record that comes at the re-arming says so, where the simulator would
+ * otherwise take the tick a timer latency after its boundary.
+ */
+static void tick_withdrawn(struct converter *cv, unsigned int cpu, uint64_t at)
+{
+	const struct tick_arming *t = &cv->ticks[cpu];
+
+	if (!t->armed || t->at_ns > at || t->at_ns > cv->im->header.end_ns)
+		return;
+	tick_record(cv, cpu, t->at_ns, at);
+	cv->im->counts.ticks_withdrawn++;
+}
+
 static void on_tick_start(struct converter *cv, const struct cap_event *e, uint64_t at)
 {
 	struct tick_arming *t = &cv->ticks[e->cpu];
 
+	tick_withdrawn(cv, e->cpu, at);
 	t->armed = timer_time(cv, at, e->clock_ns, &t->at_ns);
 	t->at_ns = MAX(t->at_ns, at);
 	/* A running tick is armed for the next boundary; a stopped one for the next wheel timer. */
@@ -198,14 +235,7 @@ static void on_tick_expire(struct converter *cv, const struct cap_event *e)
 	/* Early, and the capture ended before its boundary: never simulated. */
 	if (t->at_ns > cv->im->header.end_ns)
 		return;
-	emit(cv, TRACE_TICK, t->at_ns, e->cpu)->fires_ns = MAX(at, t->at_ns);
-	if (cv->cpus[e->cpu].phase == PHASE_IDLE) {
-		struct cpu_track *p = &cv->cpus[e->cpu];
-
-		p->tick_record = (gint)cv->im->events->len - 1;
-		if (p->first_tick_record < 0)
-			p->first_tick_record = p->tick_record;
-	}
+	tick_record(cv, e->cpu, t->at_ns, at);
 }
 
 static void on_timer_start(struct converter *cv, const struct cap_event *e, guint index)
@@ -326,8 +356,13 @@ static void on_timer_cancel(struct converter *cv, const struct cap_event *e, gui
 	 * __run_hrtimer() traces a cancel just before each expiry: not a
 	 * cancellation.  The tick's cancels are the simulator's business.
 	 */
-	if (cv->expiry_cancel[index] || g_hash_table_contains(cv->tick_timers, &e->timer))
+	if (cv->expiry_cancel[index])
 		return;
+	if (g_hash_table_contains(cv->tick_timers, &e->timer)) {
+		tick_withdrawn(cv, e->cpu, at);
+		cv->ticks[e->cpu].armed = false;
+		return;
+	}
 	if (!model_armed(t, at) || t->wheel) {
 		cv->im->counts.skipped_cancels++;
 		return;

@@ -267,6 +267,47 @@ static void test_tick_records(void **state)
 }
 
 /*
+ * tick-withdrawn.txt, t0 = 50 s, offset 0: two ticks whose interrupt never
+ * came, and one that did.
+ * - cpu 1's tick, armed for the boundary at 2 ms, has not expired when an
+ *   interrupt wakes the CPU at 2.29 ms; the tick is re-armed for 6 ms at
+ *   2.3 ms: a record at 2 ms that comes at 2.3 ms (the kernel counted the
+ *   2 ms tick pending until then).
+ * - cpu 0 polls with its tick armed for 4 ms; an IPI wakes it at 4.6 ms
+ *   and its tick is cancelled at 4.65 ms, never expired: a record at 4 ms
+ *   that comes at 4.65 ms.
+ * - cpu 1's tick for 6 ms expires at 6.01 ms (the cancel traced with it is
+ *   the expiry's own): a record at 6 ms that comes at 6.01 ms, as ever.
+ */
+static void test_tick_withdrawn(void **state)
+{
+	static const uint64_t expected[][3] = {
+		{ 1, 2000000, 2300000 }, { 0, 4000000, 4650000 }, { 1, 6000000, 6010000 },
+	};
+	struct imported im;
+	guint ticks = 0;
+
+	(void)state;
+	import_ok("tick-withdrawn.txt", &im);
+	for (guint i = 0; i < im.events->len; i++) {
+		const struct trace_event *ev = &g_array_index(im.events, struct trace_event, i);
+
+		if (ev->kind != TRACE_TICK)
+			continue;
+		assert_true(ticks < G_N_ELEMENTS(expected));
+		assert_int_equal(ev->cpu, expected[ticks][0]);
+		assert_int_equal(ev->at_ns, expected[ticks][1]);
+		assert_int_equal(ev->fires_ns, expected[ticks][2]);
+		ticks++;
+	}
+	assert_int_equal(ticks, G_N_ELEMENTS(expected));
+	assert_int_equal(im.counts.ticks_withdrawn, 2);
+	assert_true(has_note(&im, "ticks whose interrupt never came: 2 "));
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
  * wheel.txt, t0 = 50 s, hrtimer clock offset 0 (the tick's expiry at 0),
  * so mono_ns 50 s: at HZ 250 the boundary of jiffy J is at trace time
  * (J - base) * 4 ms - 50 s.  Every timer-wheel event tells jiffies: the
@@ -1035,6 +1076,7 @@ int main(void)
 		cmocka_unit_test(test_timers_inferred_from_expiries),
 		cmocka_unit_test(test_timer_rules),
 		cmocka_unit_test(test_tick_records),
+		cmocka_unit_test(test_tick_withdrawn),
 		cmocka_unit_test(test_wheel_timers),
 		cmocka_unit_test(test_wheel_timer_work),
 		cmocka_unit_test(test_rcu_callbacks),
