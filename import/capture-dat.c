@@ -162,6 +162,12 @@ static bool read_fields(struct dat_reader *d, struct tep_event *e, struct tep_re
 			return false;
 		ev->target_cpu = (unsigned int)v;
 		return true;
+	case CAP_SWITCH:
+		/* The idle task is pid 0 on every CPU. */
+		if (!get(d, e, rec, "next_pid", &v))
+			return false;
+		ev->flag = v == 0;
+		return true;
 	case CAP_RCU_QUEUE:
 	case CAP_RCU_BATCH:
 	case CAP_RCU_DONE:

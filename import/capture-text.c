@@ -238,6 +238,12 @@ static bool parse_fields(struct text_reader *t, const struct text_line *l, struc
 			return false;
 		ev->target_cpu = (unsigned int)n;
 		return true;
+	case CAP_SWITCH:
+		/* The idle task is pid 0 on every CPU. */
+		if (!number_field(t, l, "next_pid", 10, UINT64_MAX, &n))
+			return false;
+		ev->flag = n == 0;
+		return true;
 	case CAP_RCU_QUEUE:
 		return queue_length(t, l, ev);
 	case CAP_RCU_BATCH:

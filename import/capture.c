@@ -40,6 +40,7 @@ bool cap_kind_of(const char *name, enum cap_kind *out)
 		{ "call_function_single_entry", CAP_IPI },
 		{ "reschedule_entry", CAP_IPI },
 		{ "sched_wakeup", CAP_WAKEUP },
+		{ "sched_switch", CAP_SWITCH },
 		{ "timer_start", CAP_WHEEL_START },
 		{ "timer_cancel", CAP_WHEEL_CANCEL },
 		{ "timer_expire_entry", CAP_WHEEL_EXPIRE },

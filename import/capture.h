@@ -2,7 +2,7 @@
 /*
  * A kernel trace capture (traces/import-format.md), reduced to the events
  * teosim uses: idle entries and exits, hrtimers and timer-wheel timers,
- * the tick, interrupts, IPIs and task wakeups.  The readers (capture-text.c for ftrace and
+ * the tick, interrupts, IPIs, task wakeups and switches to the idle task.  The readers (capture-text.c for ftrace and
  * `trace-cmd report` text, capture-dat.c for trace-cmd .dat files) turn
  * every record into a struct cap_event; the capture holds them sorted by
  * time, with what the readers had to skip.
@@ -28,6 +28,7 @@ enum cap_kind {
 	CAP_IRQ,		/* irq:irq_handler_entry */
 	CAP_IPI,		/* ipi:ipi_entry, x86 irq_vectors:*function*_entry, reschedule_entry */
 	CAP_WAKEUP,		/* sched:sched_wakeup: target_cpu */
+	CAP_SWITCH,		/* sched:sched_switch: flag, the next task is the idle task */
 	CAP_WHEEL_START,	/* timer:timer_start: timer, bucket, jiffies, target_cpu, flag, pinned */
 	CAP_WHEEL_CANCEL,	/* timer:timer_cancel: timer */
 	CAP_WHEEL_EXPIRE,	/* timer:timer_expire_entry: timer, jiffies, clock_ns */
@@ -44,7 +45,7 @@ struct cap_event {
 	unsigned int cpu;
 	enum cap_kind kind;
 	uint32_t state;		/* IDLE, IDLE_MISS */
-	/* IDLE_MISS: below (not above); TICK_STOP: success; WHEEL_START: deferrable */
+	/* IDLE_MISS: below (not above); TICK_STOP: success; WHEEL_START: deferrable; SWITCH: to idle */
 	bool flag;
 	bool tick_timer;	/* TIMER_START, TIMER_EXPIRE: function=tick_sched_timer */
 	bool pinned;		/* WHEEL_START: TIMER_PINNED */

@@ -91,6 +91,10 @@ static void missing_events(struct converter *cv)
 	if (!n[CAP_WAKEUP])
 		note(cv, "no sched_wakeup events: a CPU woken without an interrupt (polling) "
 		     "counts as woken for an unknown reason");
+	if (!n[CAP_SWITCH])
+		note(cv, "no sched_switch events: the simulator takes the kernel's idle entry "
+		     "time, which sleep lengths count from, at its select, where the kernel takes "
+		     "it as the idle task starts");
 	if (!n[CAP_WHEEL_START])
 		note(cv, "no timer_start events: the timer wheel's timers are unknown, so a sleep "
 		     "length counts hrtimers alone, where the kernel's may end at a wheel timer");
@@ -160,6 +164,10 @@ static void classification(struct converter *cv)
 		     "limit moved by more than an eighth from the pace last written for it (at first "
 		     "the median): the simulated loop keeps that pace from the polling state's entry",
 		     k->poll_records);
+	if (k->idle_switches)
+		note(cv, "switches to the idle task: %" G_GUINT64_FORMAT " (idle records: the "
+		     "kernel's idle entry time, which its sleep lengths count from, follows each "
+		     "by the platform's idle_entry_us)", k->idle_switches);
 	if (k->ticks_withdrawn)
 		note(cv, "ticks whose interrupt never came: %" G_GUINT64_FORMAT " (the tick's hrtimer "
 		     "re-armed or cancelled after its boundary, with no expiry): a tick record has "

@@ -947,6 +947,17 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 			cv->cpus[e->target_cpu].cause_at = rel(cv, e->ts_ns);
 		}
 		break;
+	case CAP_SWITCH:
+		/*
+		 * A running CPU's task gives way to the idle task: do_idle()
+		 * takes the idle entry time the sleep length counts from just
+		 * after, however long the way to the state's entry then takes.
+		 */
+		if (e->flag && p->phase == PHASE_BUSY) {
+			emit(cv, TRACE_IDLE, rel(cv, e->ts_ns), e->cpu);
+			cv->im->counts.idle_switches++;
+		}
+		break;
 	case CAP_WHEEL_START:
 		on_wheel_start(cv, e);
 		break;

@@ -32,6 +32,7 @@ struct import_counts {
 	uint64_t need_resched_wakeups;	/* ... remote ones, and unknown ones from polling: remote=1 */
 	uint64_t tick_wakeups;		/* the tick: dropped, the simulator has its own */
 	uint64_t idle_loop_wakeups;	/* timer or irq whose handler left the tick stopped (idle_loop) */
+	uint64_t idle_switches;		/* sched_switch to the idle task while running: idle records */
 	uint64_t ticks_withdrawn;	/* tick re-armed or cancelled with its boundary passed and no expiry */
 	uint64_t tick_stop_cuts;	/* busy periods import_convert_cut() ended header.tick_stop_ns early */
 	uint64_t reselects;		/* exits that woke nothing: the CPU stayed idle */

@@ -47,6 +47,9 @@ static char *events_text(const struct imported *im)
  *   from its wakeup's exit, 1005, where the work's changes are written;
  *   on cpu 1, idle, a batch starts at 1101 with 2 queued and invokes both
  *   at 1102: pending from 1101 to 1102.
+ * - switches: cpu 0 runs sshd from 1007 (next_pid 812: no record), which
+ *   switches to the idle task (next_pid 0) at 1200, while cpu 0 runs: an
+ *   idle record there.
  * - end: the last record, 1206 µs, + 1 ns.
  */
 static void test_tiny_dat(void **state)
@@ -76,6 +79,7 @@ static void test_tiny_dat(void **state)
 	assert_int_equal(c.counts[CAP_RCU_QUEUE], 1);
 	assert_int_equal(c.counts[CAP_RCU_BATCH], 1);
 	assert_int_equal(c.counts[CAP_RCU_DONE], 1);
+	assert_int_equal(c.counts[CAP_SWITCH], 2);
 	assert_int_equal(c.malformed, 0);
 	/* make-tiny-dat.py writes every record's common_flags 0: need_resched clear. */
 	for (guint i = 0; i < c.events->len; i++)
@@ -96,7 +100,8 @@ static void test_tiny_dat(void **state)
 		"irq at_ns=900000 cpu=1 work_ns=100000\n"
 		"rcu at_ns=1005000 cpu=0 pending=1\n"
 		"rcu at_ns=1101000 cpu=1 pending=1\n"
-		"rcu at_ns=1102000 cpu=1 pending=0\n");
+		"rcu at_ns=1102000 cpu=1 pending=0\n"
+		"idle at_ns=1200000 cpu=0\n");
 	assert_int_equal(im.counts.deferrable_timers, 1);
 	assert_int_equal(im.counts.unknown_wheel_expiries, 1);
 	assert_int_equal(im.header.end_ns, 1206001);

@@ -71,6 +71,32 @@ static void test_basic_ftrace(void **state)
 }
 
 /*
+ * idle-switch.txt: three sched_switch lines, at 50.000000 (cpu 1, to
+ * swapper/1: pid 0), 50.001005 (cpu 0, to sshd) and 50.001200 (cpu 0,
+ * from sshd to swapper/0): the flag says whether the idle task is next.
+ */
+static void test_sched_switch(void **state)
+{
+	static const bool to_idle[] = { true, false, true };
+	struct capture c;
+	guint n = 0;
+
+	(void)state;
+	load_ok("idle-switch.txt", &c);
+	assert_int_equal(c.counts[CAP_SWITCH], 3);
+	for (guint i = 0; i < c.events->len; i++) {
+		if (event(&c, i)->kind != CAP_SWITCH)
+			continue;
+		assert_true(n < G_N_ELEMENTS(to_idle));
+		assert_int_equal(event(&c, i)->flag, to_idle[n]);
+		n++;
+	}
+	assert_int_equal(event(&c, 0)->ts_ns, 50000000000ULL);
+	assert_int_equal(event(&c, 0)->cpu, 1);
+	capture_clear(&c);
+}
+
+/*
  * report.txt: trace-cmd report output with nanosecond timestamps, "cpus=2",
  * padded event names, 0x pointers and a "CPU:1 [3 EVENTS DROPPED]" marker,
  * which lands just before cpu 1's next event (200.000900000).
@@ -365,6 +391,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_basic_ftrace),
+		cmocka_unit_test(test_sched_switch),
 		cmocka_unit_test(test_trace_cmd_report),
 		cmocka_unit_test(test_out_of_order_sorted),
 		cmocka_unit_test(test_bad_lines_skipped_with_their_line),

@@ -308,6 +308,30 @@ static void test_tick_withdrawn(void **state)
 }
 
 /*
+ * idle-switch.txt, t0 = 50 s: cpu 1's task switches to the idle task at
+ * 0, before cpu 1's first idle entry, so nothing says it was running: no
+ * record (its first 10 us are busy time, as ever).  cpu 0, woken by an
+ * interrupt at 990 us, leaves C1E at 1 ms and switches to sshd at 1.005
+ * ms (not to idle: no record); sshd switches to the idle task at 1.2 ms,
+ * while cpu 0 runs: an idle record there.  The work runs to the entry at
+ * 1.23 ms, 230 us from the exit, as it would without the switch.
+ */
+static void test_idle_switch(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("idle-switch.txt", 2000001, 2,
+		"busy at_ns=0 cpu=1 work_ns=10000\n"
+		"irq at_ns=990000 cpu=0 work_ns=230000\n"
+		"idle at_ns=1200000 cpu=0\n"
+		"irq at_ns=2000000 cpu=1 work_ns=1\n", &im);
+	assert_int_equal(im.counts.idle_switches, 1);
+	assert_true(has_note(&im, "switches to the idle task: 1 "));
+	imported_clear(&im);
+}
+
+/*
  * wheel.txt, t0 = 50 s, hrtimer clock offset 0 (the tick's expiry at 0),
  * so mono_ns 50 s: at HZ 250 the boundary of jiffy J is at trace time
  * (J - base) * 4 ms - 50 s.  Every timer-wheel event tells jiffies: the
@@ -1077,6 +1101,7 @@ int main(void)
 		cmocka_unit_test(test_timer_rules),
 		cmocka_unit_test(test_tick_records),
 		cmocka_unit_test(test_tick_withdrawn),
+		cmocka_unit_test(test_idle_switch),
 		cmocka_unit_test(test_wheel_timers),
 		cmocka_unit_test(test_wheel_timer_work),
 		cmocka_unit_test(test_rcu_callbacks),

@@ -107,6 +107,7 @@ bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_govern
 	c->next_tick_ns = c->tick_shift ? c->tick_nsec - c->tick_shift : 0;
 	c->end_ns = cfg->end_ns;
 	c->tick_record_ns = NEVER;
+	c->switched_idle_ns = NEVER;
 	c->latency_limit_us = cfg->latency_limit_us;
 	timer_queue_init(&c->timers);
 	timer_queue_init(&c->wheel);
@@ -126,6 +127,7 @@ bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_govern
 	c->tick_stop_ns = cfg->has_tick_stop ? cfg->tick_stop_ns :
 			  (uint64_t)cfg->platform->tick_stop_us * 1000;
 	c->timer_latency_ns = (uint64_t)cfg->platform->timer_latency_us * 1000;
+	c->idle_entry_lag_ns = (uint64_t)cfg->platform->idle_entry_us * 1000;
 	c->state_count = cfg->platform->state_count;
 	for (unsigned int i = 0; i < c->state_count; i++) {
 		const struct kshim_state_desc *d = &cfg->platform->states[i].desc;
@@ -311,6 +313,11 @@ static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *e
 	case TRACE_POLL:
 		take_poll_pace(c, ev);
 		return 0;
+	case TRACE_IDLE:
+		/* A switch while the simulated CPU sleeps already belongs to no work of its own. */
+		if (c->phase == CPU_WORKING && ev->at_ns >= c->work_from)
+			c->switched_idle_ns = ev->at_ns;
+		return 0;
 	case TRACE_PHASE:
 		break;
 	}
@@ -400,7 +407,10 @@ static inline bool tick_wakes_task(const struct sim_cpu *c)
  * does a kept tick that woke the CPU from a halting state and brought no
  * work, nor an interrupt that ran its handler alone (in_idle_loop): the
  * handler's return took the idle entry time (wake_up()), and the select
- * comes within the tick's work or the handler's after it.
+ * comes within the tick's work or the handler's after it.  Where the trace
+ * says when the work's task switched to the idle task (switched_idle_ns),
+ * do_idle() took the idle entry time the platform's idle_entry_us after
+ * that, however long the rest of the way to select took.
  */
 static inline void select_times(struct sim_cpu *c, enum wake_cause cause, uint64_t now)
 {
@@ -411,7 +421,10 @@ static inline void select_times(struct sim_cpu *c, enum wake_cause cause, uint64
 	} else {
 		c->clock_ns = now - MIN(c->select_lead_ns, now - c->work_from);
 		c->idle_entry_ns = c->clock_ns;
+		if (c->switched_idle_ns != NEVER)
+			c->idle_entry_ns = MIN(c->clock_ns, c->switched_idle_ns + c->idle_entry_lag_ns);
 	}
+	c->switched_idle_ns = NEVER;
 }
 
 /*
@@ -566,7 +579,9 @@ static inline bool interrupts(const struct trace_event *ev)
 /*
  * Working: every timer expiry and event up to the end of the work queued
  * so far adds its own work (first come, first served).  Returns true once
- * it has taken ev, false when the work is done first.
+ * it has taken ev, false when the work is done first.  An interrupt taken
+ * after the switch to the idle task renews the idle entry time at its
+ * return, which the switch no longer tells.
  *
  * Between a polling limit and the next state entry the idle loop runs
  * with interrupts off: an interrupt that comes then is taken only once the
@@ -584,11 +599,14 @@ static inline bool run_work(struct sim_cpu *c, const struct trace_event *ev, uin
 		if (timer_at > ev_at) {
 			if (c->reselecting && interrupts(ev))
 				return false;
+			if (interrupts(ev))
+				c->switched_idle_ns = NEVER;
 			c->busy_end += take_event(c, ev);
 			return true;
 		}
 		if (c->reselecting)
 			return false;
+		c->switched_idle_ns = NEVER;
 		c->busy_end += expire_timer(c);
 	}
 }

@@ -114,6 +114,7 @@ struct sim_cpu {
 	uint64_t tick_work_ns;			/* the tick's handler, when the tick woke the CPU */
 	uint64_t select_lead_ns;		/* select comes this long before the state's entry ... */
 	uint64_t tick_stop_ns;			/* ... and this much more when it stops the tick */
+	uint64_t idle_entry_lag_ns;		/* from a switch to the idle task to the idle entry time */
 	/* The trace's last tick record: the boundary and when its interrupt came. */
 	uint64_t tick_record_ns, tick_record_fires_ns;
 	bool polling[KSHIM_STATE_MAX];
@@ -127,6 +128,7 @@ struct sim_cpu {
 	bool reselecting;			/* CPU_WORKING: from a polling limit to the next entry */
 	bool in_idle_loop;			/* CPU_WORKING: only handlers ran, no task: do_idle() goes on */
 	uint64_t idle_entry_ns;			/* the tick code's idle entry time (host.h) */
+	uint64_t switched_idle_ns;		/* CPU_WORKING: the trace's idle record, or NEVER */
 	uint64_t next_tick_ns;			/* these four: as of the last idle entry */
 	int64_t sleep_length_ns, delta_next_ns;
 	/* A wheel timer due by the next boundary, or RCU's callbacks, keep the tick running. */

@@ -55,6 +55,11 @@ struct platform {
 	 * comes select_lead_us + tick_stop_us before such an entry.
 	 */
 	uint32_t tick_stop_us;
+	/*
+	 * From a task's switch to the idle task (a trace's idle record) to
+	 * tick_nohz_idle_enter(), whose time the sleep length counts from.
+	 */
+	uint32_t idle_entry_us;
 	unsigned int state_count;
 	struct platform_state states[KSHIM_STATE_MAX];
 };

@@ -229,6 +229,43 @@ static void test_select_lead(void **state)
 }
 
 /*
+ * The idle entry time follows the switch to the idle task (idle records)
+ * by idle_entry_us, 7 us, however late the select (select_lead_us 10 us).
+ * The CPU works from 0 to 500 us; its task switched to the idle task at
+ * 400 us, so the select at 490 us is told timer 1 (1 ms) 593 us away, as
+ * delta_next too (the clock device is programmed for the earlier of timer 1
+ * and the tick at 4 ms).  Timer 1 wakes the CPU from C1 at 1 ms
+ * (exit 2 us) with 100 us of work; the task switches away at 1.05 ms, but
+ * an interrupt at 1.06 ms renews the entry time at its return, which the
+ * trace does not tell: the select at 1.092 ms counts from itself, timer 2
+ * (3 ms) 1908 us away.  An idle record at 2 ms, while the CPU sleeps, is
+ * nobody's: after timer 2's wakeup at 3.002 ms (no work) the select counts
+ * from 3.002 ms, with no timer left.
+ */
+static void test_idle_entry_after_switch(void **state)
+{
+	const struct trace_event ev[] = {
+		ev_busy(0, 500 * US), ev_timer(0, 1, 1 * MS, 0, 100 * US), ev_timer(0, 2, 3 * MS, 0, 0),
+		ev_idle(400 * US), ev_idle(1050 * US), ev_irq(1060 * US, 0), ev_idle(2 * MS),
+	};
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 4 * MS);
+	r.platform.select_lead_us = 10;
+	r.platform.idle_entry_us = 7;
+	script_run_go(&r, "script-6.1", ev, G_N_ELEMENTS(ev), C1_KEEP, 1);
+	assert_int_equal(script.selected[0].clock_ns, 490 * US);
+	assert_int_equal(script.selected[0].sleep_length_ns, 593 * US);
+	assert_int_equal(script.selected[0].delta_next_ns, 593 * US);
+	assert_int_equal(script.selected[1].clock_ns, 1092 * US);
+	assert_int_equal(script.selected[1].sleep_length_ns, 1908 * US);
+	assert_int_equal(script.selected[2].clock_ns, 3002 * US);
+	assert_int_equal(script.selected[2].sleep_length_ns, INT64_MAX - (int64_t)(3002 * US));
+	script_run_finish(&r, NULL);
+}
+
+/*
  * Stopping the tick takes time between select and the entry (tick_stop_us,
  * 30 us), keeping it none.  The CPU works from 0 to 500 us, the governor
  * chooses C1 and asks to stop the tick at 490 us (select_lead_us, 10 us
@@ -590,6 +627,7 @@ int main(void)
 		cmocka_unit_test(test_poll_check_and_idle_loop),
 		cmocka_unit_test(test_interrupt_pending_through_reselect),
 		cmocka_unit_test(test_select_lead),
+		cmocka_unit_test(test_idle_entry_after_switch),
 		cmocka_unit_test(test_tick_stop_cost),
 		cmocka_unit_test(test_trace_tick_stop),
 		cmocka_unit_test(test_trace_poll_check),

@@ -79,6 +79,11 @@ static inline struct trace_event ev_tick(uint64_t boundary, uint64_t fires)
 	return (struct trace_event){ .kind = TRACE_TICK, .at_ns = boundary, .fires_ns = fires };
 }
 
+static inline struct trace_event ev_idle(uint64_t at)
+{
+	return (struct trace_event){ .kind = TRACE_IDLE, .at_ns = at };
+}
+
 static inline struct trace_event ev_busy(uint64_t at, uint64_t work)
 {
 	return (struct trace_event){ .kind = TRACE_BUSY, .at_ns = at, .work_ns = work };

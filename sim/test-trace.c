@@ -649,6 +649,35 @@ static void test_poll_record(void **state)
 	expect_error(f, 9, "poll at_ns=200 cpu=9 check_ns=5", 9, "cpu");
 }
 
+/*
+ * An idle record, in the writer's order and out of it, and as the first
+ * event; it has no fields of its own, and an irq line, which also starts
+ * with 'i', still reads.
+ */
+static void test_idle_record(void **state)
+{
+	struct fixture *f = *state;
+	g_autofree char *fast = test_replace_line(base, 9, "idle at_ns=200 cpu=1");
+	g_autofree char *general = test_replace_line(base, 9, "idle cpu=1 at_ns=200");
+	g_autofree char *first = test_replace_line(base, 6, "idle at_ns=0 cpu=0");
+	g_autofree char *irq = test_replace_line(base, 9, "irq at_ns=200 cpu=1");
+	g_autoptr(GArray) a = read_ok(f, fast);
+	g_autoptr(GArray) b = read_ok(f, general);
+	g_autoptr(GArray) c = read_ok(f, first);
+	g_autoptr(GArray) d = read_ok(f, irq);
+
+	assert_int_equal(at(a, 3)->kind, TRACE_IDLE);
+	assert_true(at(a, 3)->at_ns == 200 && at(a, 3)->cpu == 1 && !at(a, 3)->work_ns);
+	assert_true(at(b, 3)->kind == TRACE_IDLE && at(b, 3)->at_ns == 200 && at(b, 3)->cpu == 1);
+	assert_writes("idle at_ns=200 cpu=1\n", 1, at(a, 3));
+	assert_true(at(c, 0)->kind == TRACE_IDLE && at(c, 0)->cpu == 0);
+	assert_int_equal(at(d, 3)->kind, TRACE_IRQ);
+	expect_error(f, 9, "idle at_ns=200 cpu=1 work_ns=5", 9, "work_ns");
+	expect_error(f, 9, "idle at_ns=200", 9, "cpu");
+	expect_error(f, 9, "idle at_ns=200 cpu=9", 9, "cpu");
+	expect_error(f, 9, "idle at_ns=99 cpu=1", 9, "at_ns");
+}
+
 static void test_timer_ids(void **state)
 {
 	struct fixture *f = *state;
@@ -748,6 +777,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_tick_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_wheel_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rcu_record, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_idle_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_poll_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fires_and_mono, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_number_widths, setup, teardown),

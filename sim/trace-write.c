@@ -75,6 +75,9 @@ void trace_write_event(FILE *out, const struct trace_event *ev)
 		fprintf(out, "poll at_ns=%" PRIu64 " cpu=%u check_ns=%" PRIu64, ev->at_ns, ev->cpu,
 			ev->check_ns);
 		break;
+	case TRACE_IDLE:
+		fprintf(out, "idle at_ns=%" PRIu64 " cpu=%u", ev->at_ns, ev->cpu);
+		break;
 	case TRACE_PHASE:
 		fprintf(out, "phase at_ns=%" PRIu64 " name=%s", ev->at_ns, ev->phase);
 		break;

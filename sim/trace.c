@@ -147,6 +147,7 @@ static const struct { const char *keyword; enum trace_kind kind; } event_kinds[]
 	{ "timer", TRACE_TIMER }, { "cancel", TRACE_CANCEL }, { "irq", TRACE_IRQ },
 	{ "busy", TRACE_BUSY }, { "phase", TRACE_PHASE }, { "tick", TRACE_TICK },
 	{ "wheel", TRACE_WHEEL }, { "rcu", TRACE_RCU }, { "poll", TRACE_POLL },
+	{ "idle", TRACE_IDLE },
 };
 
 /* Whether k is an event record's keyword, and which (into *kind, if not NULL). */
@@ -505,8 +506,8 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 	ev->line = r->kv.line;
 	if (!event_kind_of(l->keyword, &ev->kind)) {
 		kv_error(&r->kv, error, l->keyword,
-			 "unknown record (a trace has timer, wheel, cancel, irq, busy, tick, rcu "
-			 "and phase)");
+			 "unknown record (a trace has timer, wheel, cancel, irq, busy, tick, rcu, "
+			 "poll, idle and phase)");
 		return false;
 	}
 	if (!parse_when_where(r, l, ev, error))
@@ -550,6 +551,8 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 		if (!parse_u64(r, l, "check_ns", true, 1, TRACE_POLL_CHECK_MAX_NS, &ev->check_ns,
 			       error))
 			return false;
+		break;
+	case TRACE_IDLE:
 		break;
 	case TRACE_PHASE:
 		if (!(v = kv_need(&r->kv, l, "name", error)) ||
@@ -693,8 +696,8 @@ static bool scan_kind(const char **s, enum trace_kind *kind)
 		*kind = TRACE_CANCEL;
 		return SKIP_KEY(s, "cancel ");
 	case 'i':
-		*kind = TRACE_IRQ;
-		return SKIP_KEY(s, "irq ");
+		*kind = (*s)[1] == 'd' ? TRACE_IDLE : TRACE_IRQ;
+		return *kind == TRACE_IDLE ? SKIP_KEY(s, "idle ") : SKIP_KEY(s, "irq ");
 	case 'b':
 		*kind = TRACE_BUSY;
 		return SKIP_KEY(s, "busy ");
@@ -765,6 +768,8 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 		return true;
 	case TRACE_POLL:
 		return SCAN_NUMBER(s, "check_ns=", &ev->check_ns);
+	case TRACE_IDLE:
+		return true;
 	case TRACE_PHASE:
 		break;
 	}
@@ -805,6 +810,8 @@ static bool values_valid(const struct trace_reader *r, const struct trace_event 
 		return true;
 	case TRACE_POLL:
 		return ev->check_ns >= 1 && ev->check_ns <= TRACE_POLL_CHECK_MAX_NS;
+	case TRACE_IDLE:
+		return true;
 	case TRACE_PHASE:
 		break;
 	}

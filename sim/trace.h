@@ -24,6 +24,7 @@ enum trace_kind {
 	TRACE_WHEEL,		/* a timer-wheel timer is queued (or re-queued) on a CPU */
 	TRACE_RCU,		/* a CPU starts or stops having RCU callbacks queued */
 	TRACE_POLL,		/* a CPU's polling loop changes pace */
+	TRACE_IDLE,		/* a CPU's task switches to the idle task: its idle loop begins */
 };
 
 /* Kind and CPU side by side: no padding, and the fields the idle loop reads first together. */

@@ -84,7 +84,15 @@ EVENTS = [
       ("char", "cb", 1, 1), ("char", "nr", 1, 1), ("char", "iit", 1, 1), ("char", "risk", 1, 1)],
      '"%s CBs-invoked=%d idle=%c%c%c%c", REC->rcuname, REC->callbacks_invoked, '
      'REC->cb ? \'C\' : \'.\', REC->nr ? \'S\' : \'.\', REC->iit ? \'I\' : \'.\', '
-     'REC->risk ? \'R\' : \'.\'', "Qibbbb"),
+     'REC->risk ? \'R\' : \'.\'', "Qibbbb"),    # Layouts are lists where a field takes more than one struct code.
+    ("sched", "sched_switch", 14,
+     [("char", "prev_comm[16]", 16, 0), ("pid_t", "prev_pid", 4, 1), ("int", "prev_prio", 4, 1),
+      ("long", "prev_state", 8, 1), ("char", "next_comm[16]", 16, 0), ("pid_t", "next_pid", 4, 1),
+      ("int", "next_prio", 4, 1)],
+     '"prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s%s ==> next_comm=%s next_pid=%d '
+     'next_prio=%d", REC->prev_comm, REC->prev_pid, REC->prev_prio, (REC->prev_state & 0xff) ? '
+     '"S" : "R", "", REC->next_comm, REC->next_pid, REC->next_prio',
+     ["16s", "i", "i", "q", "16s", "i", "i"]),
 ]
 BY_NAME = {e[1]: e for e in EVENTS}
 
@@ -144,7 +152,9 @@ def main():
         (T0 + 1_005_000, payload("cpu_idle", EXIT, 0)),
         (T0 + 1_006_000, payload("hrtimer_cancel", TIMER)),
         (T0 + 1_006_000, payload("hrtimer_expire_entry", TIMER, T0 + 1_006_000, WAKEUP_FN)),
+        (T0 + 1_007_000, payload("sched_switch", b"swapper/0", 0, 120, 0, b"sshd", 812, 120)),
         (T0 + 1_100_000, payload("rcu_callback", RCU_NAME, RCU_HEAD, FREE_FN, 1)),
+        (T0 + 1_200_000, payload("sched_switch", b"sshd", 812, 120, 1, b"swapper/0", 0, 120)),
         (T0 + 1_206_000, payload("cpu_idle", 2, 0)),
     ])]
     cpu1 = [page([(T0 + 100_000, payload("cpu_idle", 1, 1))]),

@@ -19,7 +19,7 @@ trace_setup() {
 	for e in power/cpu_idle power/cpu_idle_miss timer/hrtimer_start \
 		 timer/hrtimer_cancel timer/hrtimer_expire_entry timer/tick_stop \
 		 timer/timer_start timer/timer_cancel timer/timer_expire_entry \
-		 irq/irq_handler_entry ipi sched/sched_wakeup \
+		 irq/irq_handler_entry ipi sched/sched_wakeup sched/sched_switch \
 		 irq_vectors/call_function_entry irq_vectors/call_function_single_entry \
 		 irq_vectors/reschedule_entry rcu/rcu_callback rcu/rcu_kvfree_callback \
 		 rcu/rcu_batch_start rcu/rcu_batch_end; do
