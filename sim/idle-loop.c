@@ -546,6 +546,16 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 		wheel_work = timer_queue_expire_until(&c->wheel, c->next_tick_ns);
 		c->next_tick_ns += c->tick_nsec;
 	}
+	/*
+	 * Nor does an interrupt's wakeup held up after it (held_ns) leave the
+	 * running tick out when the tick's own interrupt came while the vCPU
+	 * was held, before it left the state: that handler ran in the idle
+	 * state too.
+	 */
+	if (cause == WAKE_EVENT && !c->tick_stopped && c->tick_at <= wake_ns) {
+		c->got_tick = true;
+		wheel_work = timer_queue_expire_until(&c->wheel, c->tick_at_for);
+	}
 	kshim_machine_reflect(c->machine, 0, p->state);
 	if (c->observer.reflected)
 		c->observer.reflected(c->observer.priv, p);

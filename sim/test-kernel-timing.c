@@ -615,6 +615,35 @@ static void test_tick_record_pending_at_entry(void **state)
 	script_run_finish(&r, NULL);
 }
 
+/*
+ * An interrupt's wakeup held up after it (held_ns) takes the tick along
+ * when the tick's interrupt comes before the CPU runs: the irq at 4 ms
+ * wakes the CPU from C1, which leaves it 10 us later, at 4.01 ms, and runs
+ * at 4.012 ms (2 us exit); the 4 ms tick's interrupt came at 4.005 ms, so
+ * its handler ran in the idle state, and reflect sees got_tick.  Not held
+ * up, the CPU leaves the state at 4 ms, before the tick's interrupt, which
+ * comes during the exit (4.001 ms here): no got_tick.
+ */
+static void test_tick_in_held_wakeup(void **state)
+{
+	struct trace_event ev[] = { ev_tick(4 * MS, 4005 * US), ev_irq(4 * MS, 0) };
+	struct script_run r;
+
+	(void)state;
+	ev[1].held_ns = 10 * US;
+	script_run_start(&r, "script-6.1", ev, 2, 5 * MS, C1_KEEP, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 4012 * US);
+	assert_true(script.reflected[0].got_tick);
+	script_run_finish(&r, NULL);
+
+	ev[1].held_ns = 0;
+	ev[0].fires_ns = 4001 * US;
+	script_run_start(&r, "script-6.1", ev, 2, 5 * MS, C1_KEEP, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 4002 * US);
+	assert_false(script.reflected[0].got_tick);
+	script_run_finish(&r, NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -641,6 +670,7 @@ int main(void)
 		cmocka_unit_test(test_tick_while_polling),
 		cmocka_unit_test(test_tick_record_late),
 		cmocka_unit_test(test_tick_record_pending_at_entry),
+		cmocka_unit_test(test_tick_in_held_wakeup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
