@@ -128,6 +128,7 @@ bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_govern
 			  (uint64_t)cfg->platform->tick_stop_us * 1000;
 	c->timer_latency_ns = (uint64_t)cfg->platform->timer_latency_us * 1000;
 	c->idle_entry_lag_ns = (uint64_t)cfg->platform->idle_entry_us * 1000;
+	c->residency_gap_ns = (uint64_t)cfg->platform->residency_gap_us * 1000;
 	c->state_count = cfg->platform->state_count;
 	for (unsigned int i = 0; i < c->state_count; i++) {
 		const struct kshim_state_desc *d = &cfg->platform->states[i].desc;
@@ -515,11 +516,14 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 	 * The core reads local_clock() once the wakeup has taken the state's
 	 * exit cost; a polling limit is no wakeup and costs nothing, nor does
 	 * a remote wakeup of a polling CPU, which needs no interrupt: its loop
-	 * sees need_resched set.  A halting CPU takes the waker's IPI.
+	 * sees need_resched set.  A halting CPU takes the waker's IPI.  The
+	 * core's two clock reads lie inside the state's entry and exit by the
+	 * platform's residency_gap_us in all.
 	 */
 	p->exit_latency_ns = cause == WAKE_POLL_LIMIT || (remote && c->polling[p->state]) ?
 			     0 : c->exit_cost_ns[p->state];
 	residency_ns = wake_ns + p->exit_latency_ns - p->entry_ns;
+	residency_ns -= MIN(residency_ns, c->residency_gap_ns);
 	c->clock_ns = wake_ns + p->exit_latency_ns;
 	/*
 	 * The tick's handler wakes no task: as its interrupt returns to the

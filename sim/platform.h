@@ -60,6 +60,12 @@ struct platform {
 	 * tick_nohz_idle_enter(), whose time the sleep length counts from.
 	 */
 	uint32_t idle_entry_us;
+	/*
+	 * The core's clock reads around a state (cpuidle_enter_state()) lie
+	 * inside its entry and exit this long in all: the residency the
+	 * governors are told is that much shorter than the state's time.
+	 */
+	uint32_t residency_gap_us;
 	unsigned int state_count;
 	struct platform_state states[KSHIM_STATE_MAX];
 };

@@ -121,6 +121,40 @@ static void test_exit_cost(void **state)
 }
 
 /*
+ * The core's clock reads lie inside the state's entry and exit by the
+ * platform's residency_gap_us, 3 us: the governor is told the residency
+ * less 3 us, at the same clock.  C6 from 0, woken by an interrupt at 1 ms
+ * (exit cost 10 us): reflected at 1.01 ms with 1007 us.  Polling from 0,
+ * woken remotely (no exit cost) at 100 us and again at 102 us: 97 us, then
+ * 2 us, which the gap takes to 0.
+ */
+static void test_residency_gap(void **state)
+{
+	const struct trace_event c6[] = { ev_irq(1 * MS, 0) };
+	struct trace_event poll[] = { ev_irq(100 * US, 0), ev_irq(102 * US, 0) };
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 2 * MS);
+	r.platform.states[2].exit_cost_us = 10;
+	r.platform.residency_gap_us = 3;
+	script_run_go(&r, "script-6.1", c6, 1, C6_KEEP, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 1010 * US);
+	assert_int_equal(script.reflected[0].residency_ns, 1007 * US);
+	script_run_finish(&r, NULL);
+
+	poll[0].remote = poll[1].remote = true;
+	script_run_init(&r, 1 * MS);
+	r.platform.residency_gap_us = 3;
+	script_run_go(&r, "script-6.1", poll, 2, POLL_KEEP, 1);
+	assert_int_equal(script.reflected[0].clock_ns, 100 * US);
+	assert_int_equal(script.reflected[0].residency_ns, 97 * US);
+	assert_int_equal(script.reflected[1].clock_ns, 102 * US);
+	assert_int_equal(script.reflected[1].residency_ns, 0);
+	script_run_finish(&r, NULL);
+}
+
+/*
  * A remote wakeup (remote=1) costs a polling CPU no exit: another CPU set
  * its need_resched, which the loop sees at once; an interrupt costs it
  * POLL's exit cost, 20 us here.  Polling from 0: the remote wakeup at
@@ -652,6 +686,7 @@ int main(void)
 		cmocka_unit_test(test_platform_timer_latency),
 		cmocka_unit_test(test_tick_runs_in_a_timer_interrupt),
 		cmocka_unit_test(test_exit_cost),
+		cmocka_unit_test(test_residency_gap),
 		cmocka_unit_test(test_remote_wakeup),
 		cmocka_unit_test(test_poll_check_and_idle_loop),
 		cmocka_unit_test(test_interrupt_pending_through_reselect),
