@@ -166,12 +166,6 @@ static void unseen_wheel_timer(struct converter *cv, unsigned int cpu, uint64_t 
 }
 
 /*
- * The tick is the simulator's own, but when its interrupt came is the
- * capture's: under a busy host it can come milliseconds after its
- * boundary, and the CPU polls until then.  Each expiry of the tick gives a
- * tick record at the boundary it was armed for.
- */
-/*
  * A tick record: the interrupt of the CPU's tick for the boundary at_ns
  * came at fires_ns.  An idle CPU's record may move with its wakeup
  * (move_tick_interrupts()).
@@ -207,6 +201,12 @@ static void tick_withdrawn(struct converter *cv, unsigned int cpu, uint64_t at)
 	cv->im->counts.ticks_withdrawn++;
 }
 
+/*
+ * The tick is the simulator's own, but when its interrupt came is the
+ * capture's: under a busy host it can come milliseconds after its
+ * boundary, and the CPU polls until then.  Each expiry of the tick gives a
+ * tick record at the boundary it was armed for.
+ */
 static void on_tick_start(struct converter *cv, const struct cap_event *e, uint64_t at)
 {
 	struct tick_arming *t = &cv->ticks[e->cpu];
@@ -354,7 +354,8 @@ static void on_timer_cancel(struct converter *cv, const struct cap_event *e, gui
 
 	/*
 	 * __run_hrtimer() traces a cancel just before each expiry: not a
-	 * cancellation.  The tick's cancels are the simulator's business.
+	 * cancellation.  The tick is the simulator's own: its cancel says only
+	 * that an interrupt still to come for a passed boundary never will.
 	 */
 	if (cv->expiry_cancel[index])
 		return;
