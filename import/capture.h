@@ -2,10 +2,11 @@
 /*
  * A kernel trace capture (traces/import-format.md), reduced to the events
  * teosim uses: idle entries and exits, hrtimers and timer-wheel timers,
- * the tick, interrupts, IPIs, task wakeups and switches to the idle task.  The readers (capture-text.c for ftrace and
- * `trace-cmd report` text, capture-dat.c for trace-cmd .dat files) turn
- * every record into a struct cap_event; the capture holds them sorted by
- * time, with what the readers had to skip.
+ * the tick, interrupts, IPIs, task wakeups and switches to the idle task.
+ * The readers (capture-text.c for ftrace and `trace-cmd report` text,
+ * capture-dat.c for trace-cmd .dat files) turn every record into a struct
+ * cap_event; the capture holds them sorted by time, with what the readers
+ * had to skip.
  */
 #ifndef TEOSIM_IMPORT_CAPTURE_H
 #define TEOSIM_IMPORT_CAPTURE_H

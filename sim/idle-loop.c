@@ -611,10 +611,11 @@ static inline bool run_work(struct sim_cpu *c, const struct trace_event *ev, uin
 		if (at > c->busy_end || at >= c->end_ns)
 			return false;
 		if (timer_at > ev_at) {
-			if (c->reselecting && interrupts(ev))
-				return false;
-			if (interrupts(ev))
+			if (interrupts(ev)) {
+				if (c->reselecting)
+					return false;
 				c->switched_idle_ns = NEVER;
+			}
 			c->busy_end += take_event(c, ev);
 			return true;
 		}
