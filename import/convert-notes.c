@@ -173,6 +173,11 @@ static void classification(struct converter *cv)
 		     "re-armed or cancelled after its boundary, with no expiry): a tick record has "
 		     "each come at that time, till when the kernel counted the tick as pending",
 		     k->ticks_withdrawn);
+	if (k->ticks_pending_at_end)
+		note(cv, "ticks still due at the capture's end: %" G_GUINT64_FORMAT " (the tick's "
+		     "hrtimer armed for a boundary already passed, with no expiry): a tick record "
+		     "has each come at the end, the kernel counting the tick as pending till then",
+		     k->ticks_pending_at_end);
 	if (k->tick_stop_cuts)
 		note(cv, "idle entries after a tick stop (tick_stop success=1): %" G_GUINT64_FORMAT
 		     ", the work before each ended %" G_GUINT64_FORMAT " ns early, the trace's "

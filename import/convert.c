@@ -990,13 +990,31 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 	}
 }
 
-/* Busy periods still open at the end, and CPUs that never went idle. */
+/*
+ * The tick's hrtimer still armed at the capture's end for a boundary that
+ * has passed: its interrupt had not come by then, and the kernel counted the
+ * tick as pending to the end (a vCPU polling through such a wait picks the
+ * polling state at every reselect).  Its record comes at the end.
+ */
+static void tick_pending_at_end(struct converter *cv, unsigned int cpu, uint64_t end)
+{
+	const struct tick_arming *t = &cv->ticks[cpu];
+
+	if (!t->armed || t->at_ns >= end)
+		return;
+	tick_record(cv, cpu, t->at_ns, end);
+	cv->im->counts.ticks_pending_at_end++;
+}
+
+/* Busy periods still open at the end, CPUs that never went idle, and ticks still due. */
 static void finish_cpus(struct converter *cv)
 {
 	uint64_t end = cv->im->header.end_ns;
 
 	for (unsigned int cpu = 0; cpu < cv->im->header.nr_cpus; cpu++) {
 		struct cpu_track *p = &cv->cpus[cpu];
+
+		tick_pending_at_end(cv, cpu, end);
 
 		if (p->phase == PHASE_BUSY) {
 			end_busy(cv, p, cpu, end);

@@ -278,11 +278,15 @@ static void test_tick_records(void **state)
  *   that comes at 4.65 ms.
  * - cpu 1's tick for 6 ms expires at 6.01 ms (the cancel traced with it is
  *   the expiry's own): a record at 6 ms that comes at 6.01 ms, as ever.
+ * - cpu 0's tick, re-armed at 6.5 ms for 8 ms, has not expired when the
+ *   capture ends at 9 ms: a record at 8 ms that comes at the end, 9 ms and
+ *   1 ns (the kernel counted the tick pending to the end).
  */
 static void test_tick_withdrawn(void **state)
 {
 	static const uint64_t expected[][3] = {
 		{ 1, 2000000, 2300000 }, { 0, 4000000, 4650000 }, { 1, 6000000, 6010000 },
+		{ 0, 8000000, 9000001 },
 	};
 	struct imported im;
 	guint ticks = 0;
@@ -303,6 +307,8 @@ static void test_tick_withdrawn(void **state)
 	assert_int_equal(ticks, G_N_ELEMENTS(expected));
 	assert_int_equal(im.counts.ticks_withdrawn, 2);
 	assert_true(has_note(&im, "ticks whose interrupt never came: 2 "));
+	assert_int_equal(im.counts.ticks_pending_at_end, 1);
+	assert_true(has_note(&im, "ticks still due at the capture's end: 1 "));
 	assert_reads_back(&im);
 	imported_clear(&im);
 }
@@ -464,6 +470,8 @@ static void test_rcu_callbacks(void **state)
  *   and it polls on; the task's timer (armed at 55 us for 2.5 ms) comes at
  *   2.51 ms and wakes it, work 2.53..2.63 ms = 100 us.  Its tick record
  *   keeps the interrupt where it came: a polling state takes it and polls on.
+ *   Its tick for 6 ms has not come when the capture ends at 6.4 ms: a
+ *   record at 6 ms that comes at the end.
  * - Neither wakeup is the tick's, whose busy time would be dropped.
  * - The busy times before the first entries: cpu 0 0..50 us, cpu 1
  *   55..60 us.
@@ -479,7 +487,8 @@ static void test_tick_before_the_wakeup(void **state)
 		"timer at_ns=55000 cpu=1 id=242 expires_ns=2500000 fires_ns=2510000 work_ns=100000\n"
 		"busy at_ns=55000 cpu=1 work_ns=5000\n"
 		"tick at_ns=2000000 cpu=1 fires_ns=2010000\n"
-		"tick at_ns=4000000 cpu=0 fires_ns=6100000\n", &im);
+		"tick at_ns=4000000 cpu=0 fires_ns=6100000\n"
+		"tick at_ns=6000000 cpu=1 fires_ns=6400001\n", &im);
 	assert_int_equal(im.counts.timer_wakeups, 2);
 	assert_int_equal(im.counts.tick_wakeups, 0);
 	imported_clear(&im);
