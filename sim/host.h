@@ -76,10 +76,10 @@ static G_ALWAYS_INLINE inline uint64_t sim_host_enter_idle(struct sim_cpu *c,
 	/*
 	 * The trace's tick record overrides the latency for its boundary:
 	 * late (if the tick ran then: a restarted tick starts at the next
-	 * boundary), or already come.
+	 * boundary), however many boundaries late, as the hrtimer stays armed
+	 * for it until its interrupt; or already come.
 	 */
 	if (c->tick_record_fires_ns > c->clock_ns && c->tick_record_ns < c->next_tick_ns &&
-	    c->tick_record_ns + c->tick_nsec >= c->next_tick_ns &&
 	    c->tick_record_ns > c->tick_started_ns)
 		c->next_tick_ns = c->tick_record_ns;
 	else if (c->next_tick_ns == c->tick_record_ns && c->tick_record_fires_ns <= c->clock_ns)

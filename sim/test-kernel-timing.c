@@ -650,6 +650,31 @@ static void test_tick_record_pending_at_entry(void **state)
 }
 
 /*
+ * A tick's interrupt more than a tick late: the hrtimer stays armed for its
+ * passed boundary, and no later boundary is programmed until it fires.  The
+ * CPU works from 3.902 ms to 8.102 ms; the 4 ms tick comes only at 9 ms, so
+ * the select at 8.102 ms is told it is 4102 us overdue, not that the 12 ms
+ * one is 3898 us away.  The interrupt wakes the CPU at 9 ms, and the next
+ * tick is the 12 ms one.
+ */
+static void test_tick_record_ticks_late(void **state)
+{
+	const struct trace_event ev[] = { ev_busy(3900 * US, 4200 * US), ev_tick(4 * MS, 9 * MS) };
+	struct script_run r;
+
+	(void)state;
+	script_run_start(&r, "script-6.1", ev, 2, 13 * MS, C1_KEEP, 1);
+	assert_int_equal(script.reflects, 3);
+	assert_int_equal(script.selected[1].clock_ns, 8102 * US);
+	assert_int_equal(script.selected[1].delta_next_ns, -4102 * (int64_t)US);
+	assert_int_equal(script.reflected[1].clock_ns, 9002 * US);
+	assert_true(script.reflected[1].got_tick);
+	assert_int_equal(script.selected[2].delta_next_ns, 2998 * US);
+	assert_int_equal(script.reflected[2].clock_ns, 12002 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
  * An interrupt's wakeup held up after it (held_ns) takes the tick along
  * when the tick's interrupt comes before the CPU runs: the irq at 4 ms
  * wakes the CPU from C1, which leaves it 10 us later, at 4.01 ms, and runs
@@ -705,6 +730,7 @@ int main(void)
 		cmocka_unit_test(test_tick_while_polling),
 		cmocka_unit_test(test_tick_record_late),
 		cmocka_unit_test(test_tick_record_pending_at_entry),
+		cmocka_unit_test(test_tick_record_ticks_late),
 		cmocka_unit_test(test_tick_in_held_wakeup),
 	};
 
