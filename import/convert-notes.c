@@ -191,6 +191,10 @@ static void classification(struct converter *cv)
 		note(cv, "wakeups with no cause in the capture: %" G_GUINT64_FORMAT " (imported as "
 		     "irq)%s", k->unknown_wakeups, cv->sees_wakeups ? "" :
 		     "; without sched_wakeup events, also the exits that woke nothing");
+	if (k->unseen_interrupts)
+		note(cv, "of those, from a halting state: %" G_GUINT64_FORMAT " (the interrupt the "
+		     "capture does not show came the state's exit cost before the exit, or at the "
+		     "entry, so that the CPU runs again where it did)", k->unseen_interrupts);
 	if (k->need_resched_wakeups)
 		note(cv, "of those, woken with no interrupt of their own: %" G_GUINT64_FORMAT
 		     " (remote=1: a polling CPU leaves its state with no exit cost, as the "

@@ -466,6 +466,22 @@ static bool woken_by_need_resched(const struct cpu_track *p)
 }
 
 /* The work of a busy period goes to what started it. */
+/*
+ * When the interrupt behind an exit with no cause in the capture came: a
+ * halting state's exit cost before the exit (not before the entry), as
+ * hold_up() places the interrupts the capture shows, so that the CPU runs
+ * again where it did; a polling one left at once (remote=1).
+ */
+static uint64_t unseen_interrupt_at(struct converter *cv, const struct cpu_track *p)
+{
+	uint64_t cost = 0;
+
+	if (cv->first && p->state > 0 && p->state < KSHIM_STATE_MAX)
+		cost = MIN(cv->first->exit_cost_ns[p->state], p->since);
+	cv->im->counts.unseen_interrupts += cost > 0;
+	return MAX(p->since - cost, p->idle_since);
+}
+
 static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu, uint64_t end)
 {
 	uint64_t work = end - p->since;
@@ -518,6 +534,8 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 		 */
 		if (p->cause != CAUSE_NONE && p->cause_at < p->since)
 			ev = emit(cv, TRACE_IRQ, MAX(p->cause_at, p->idle_since), cpu);
+		else if (p->cause == CAUSE_NONE)
+			ev = emit(cv, TRACE_IRQ, unseen_interrupt_at(cv, p), cpu);
 		else
 			ev = emit(cv, TRACE_IRQ, p->since, cpu);
 		/* Only an interrupt's can stay: stays_in_idle_loop() rules out the others. */

@@ -29,6 +29,7 @@ struct import_counts {
 	uint64_t irq_wakeups;		/* irq_handler_entry or IPI */
 	uint64_t remote_wakeups;	/* only a sched_wakeup from another CPU: imported as irq */
 	uint64_t unknown_wakeups;	/* no cause in the capture: imported as irq */
+	uint64_t unseen_interrupts;	/* ... from a halting state: the irq an exit cost before the exit */
 	uint64_t need_resched_wakeups;	/* ... remote ones, and unknown ones from polling: remote=1 */
 	uint64_t tick_wakeups;		/* the tick: dropped, the simulator has its own */
 	uint64_t idle_loop_wakeups;	/* timer or irq whose handler left the tick stopped (idle_loop) */

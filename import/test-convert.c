@@ -709,7 +709,10 @@ static bool has_irq_at(const struct imported *im, unsigned int cpu, uint64_t at_
  * quicker, and its irq is at 90 us; the second (interrupt at 260 us, exit
  * at 287) was held up, by 7 us: its irq is at 267 us.  Ten of the 21 took
  * longer than 20 us, by 1 + 2 + ... + 10 = 55 us in all, and ten less, by
- * as much.
+ * as much.  Two exits from state 2 show no cause (the CPU runs 65 and 90 us
+ * before its next entry): the interrupts the capture missed came the
+ * median before the exit, at 4315 us for the exit at 4335, and for the
+ * exit at 4410, 10 us after its entry, at the entry (4400 us).
  */
 static void test_exit_costs_measured(void **state)
 {
@@ -722,6 +725,10 @@ static void test_exit_costs_measured(void **state)
 	assert_true(has_irq_at(&im, 0, 90000));
 	assert_false(has_irq_at(&im, 0, 260000));
 	assert_true(has_irq_at(&im, 0, 267000));
+	assert_true(has_irq_at(&im, 0, 4315000));
+	assert_true(has_irq_at(&im, 0, 4400000));
+	assert_int_equal(im.counts.unknown_wakeups, 2);
+	assert_true(has_note(&im, "of those, from a halting state: 2 "));
 	assert_true(has_note(&im, "wakeups held up after their interrupt (left idle later than the "
 			     "state's median exit cost): 10, their interrupts taken 55000 ns later"));
 	assert_true(has_note(&im, "wakeups quicker than the state's median exit cost: 10, their "
