@@ -465,7 +465,6 @@ static bool woken_by_need_resched(const struct cpu_track *p)
 	return p->cause == CAUSE_REMOTE || (p->cause == CAUSE_NONE && p->state == 0);
 }
 
-/* The work of a busy period goes to what started it. */
 /*
  * When the interrupt behind an exit with no cause in the capture came: a
  * halting state's exit cost before the exit (not before the entry), as
@@ -482,6 +481,7 @@ static uint64_t unseen_interrupt_at(struct converter *cv, const struct cpu_track
 	return MAX(p->since - cost, p->idle_since);
 }
 
+/* The work of a busy period goes to what started it. */
 static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu, uint64_t end)
 {
 	uint64_t work = end - p->since;
@@ -632,7 +632,8 @@ static void move_tick_interrupts(struct converter *cv, const struct cpu_track *p
  * and the kernel counts the wait in the period.  Moving the interrupt
  * there would have the simulated CPU poll on to its limit through the
  * wait, as the stopped vCPU did not; so the interrupt stays and holds the
- * CPU up (held_ns) by what its exit took beyond the state's median.
+ * CPU up (held_ns) by what its exit took beyond the state's median (or,
+ * with too few for one, beyond the polling loop's pace).
  */
 static void held_in_poll(struct converter *cv, struct cpu_track *p, uint64_t cost)
 {
@@ -696,7 +697,15 @@ static void hold_up(struct converter *cv, struct cpu_track *p)
 		return;
 	if (p->state == 0)
 		stalled_in_poll(cv, p);
-	if (!(cost = cv->first->exit_cost_ns[p->state]) || p->since < cost)
+	cost = cv->first->exit_cost_ns[p->state];
+	/*
+	 * Too few interrupts ended polling for a median: the loop tests
+	 * need_resched at every turn, so a vCPU back in it leaves within one
+	 * of its paces between clock reads, and what took longer was held.
+	 */
+	if (!cost && p->state == 0)
+		cost = cv->first->poll_check_ns;
+	if (!cost || p->since < cost)
 		return;
 	if (p->state == 0) {
 		held_in_poll(cv, p, cost);

@@ -611,7 +611,11 @@ static void test_poll_check_measured(void **state)
  *   (written at the wakeup's interrupt, 3020 us);
  * - from 3100 us, that timer's expiry at 4000 us: stalled_ns 900 us on its
  *   record; work 4010..4100 = 90 us.
- * Too few polling wakeups for an exit cost: nothing is held.
+ * - after C1 from 4100 to 4500 us, from 4600 us, an irq at 4620 us, and
+ *   the exit only at 5620 us; work 5620..5700 = 80 us.
+ * Too few polling wakeups for an exit cost: a wakeup is held where its
+ * exit came more than the loop's pace, 40 us, after its interrupt, which
+ * only the last did: held_ns 5620 - 40 - 4620 = 960 us.
  */
 static void test_stalled_in_poll(void **state)
 {
@@ -626,7 +630,10 @@ static void test_stalled_in_poll(void **state)
 	assert_non_null(strstr(text, "irq at_ns=3020000 cpu=0 work_ns=70000\n"));
 	assert_non_null(strstr(text, "timer at_ns=3020000 cpu=0 id=210 expires_ns=4000000 "
 			       "work_ns=90000 stalled_ns=900000\n"));
-	assert_null(strstr(text, "held_ns"));
+	assert_non_null(strstr(text, "irq at_ns=4620000 cpu=0 work_ns=80000 held_ns=960000\n"));
+	assert_int_equal(im.exit_cost_samples[0], 0);
+	assert_true(has_note(&im, "wakeups from polling held up after their interrupt: 1, held "
+			     "960000 ns in all"));
 	assert_true(has_note(&im, "polling loops stalled: 2 polling states ended by an interrupt "
 			     "later than the median time to the limit, 1400000 ns"));
 	assert_reads_back(&im);
