@@ -164,6 +164,11 @@ static void classification(struct converter *cv)
 		     "limit moved by more than an eighth from the pace last written for it (at first "
 		     "the median): the simulated loop keeps that pace from the polling state's entry",
 		     k->poll_records);
+	if (k->limit_stalls)
+		note(cv, "polling limits held up: %" G_GUINT64_FORMAT " reached more than a pace late, "
+		     "or followed by more than a pace in the idle loop, %" G_GUINT64_FORMAT " ns in all "
+		     "to the next entries: the host stopped the vCPU, and two poll records each keep a "
+		     "simulated loop from any limit meanwhile", k->limit_stalls, k->limit_stalled_ns);
 	if (k->idle_switches)
 		note(cv, "switches to the idle task: %" G_GUINT64_FORMAT " (idle records: the "
 		     "kernel's idle entry time, which its sleep lengths count from, follows each "

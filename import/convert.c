@@ -770,6 +770,37 @@ static void pace_polling(struct converter *cv, const struct cpu_track *p, unsign
 }
 
 /*
+ * A polling state that reached its limit more than a pace late, or whose
+ * idle loop took more than a pace from that exit to the next entry, was
+ * stopped by the host: its loop read no clock meanwhile, and the kernel
+ * counted no limit in that time.  Two poll records say so: from a pace
+ * after the state's entry (or from its exit) to the next entry, a pace
+ * that no limit can come at (however early in its own pace a simulated
+ * CPU then polls), and the CPU's own pace again at the entry.
+ */
+static void stalled_at_limit(struct converter *cv, const struct cpu_track *p, unsigned int cpu,
+			     uint64_t next_entry)
+{
+	const struct poll_pace *pp = &cv->poll_pace[cpu];
+	uint64_t pace = pp->written ? pp->written : cv->first ? cv->first->poll_check_ns : 0;
+	uint64_t from;
+
+	if (!pace)
+		return;
+	if (p->since - p->idle_since > 2 * pace)
+		from = p->idle_since + pace;
+	else if (next_entry - p->since > pace)
+		from = p->since;
+	else
+		return;
+	emit(cv, TRACE_POLL, from, cpu)->check_ns = MIN(next_entry - from + pace,
+							TRACE_POLL_CHECK_MAX_NS);
+	emit(cv, TRACE_POLL, next_entry, cpu)->check_ns = pace;
+	cv->im->counts.limit_stalls++;
+	cv->im->counts.limit_stalled_ns += next_entry - from;
+}
+
+/*
  * Whether p's exit was its polling state's time limit however long the
  * way back to select took: the capture's flags show need_resched clear at
  * the exit, where a wakeup has it set, and no task was woken on the CPU
@@ -804,6 +835,7 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 
 				g_array_append_val(cv->poll_limits, residency);
 				pace_polling(cv, p, e->cpu, residency);
+				stalled_at_limit(cv, p, e->cpu, at);
 			}
 		} else if (p->phase == PHASE_BUSY) {
 			uint64_t end = at;

@@ -641,6 +641,37 @@ static void test_stalled_in_poll(void **state)
 }
 
 /*
+ * poll-limit-stalled.txt, t0 = 70 s: poll.txt's 21 polling limits of cpu 0
+ * (median 40 us, the pace), then three more:
+ * - from 945 us to its limit at 1145 us, 200 us, more than two paces: the
+ *   loop stopped from 985 us (a pace after the entry) to the next entry at
+ *   1150 us: a poll record at 985 us whose pace, 1150 - 985 + 40 = 205 us,
+ *   no limit comes at meanwhile, and the pace of 40 us again at 1150 us;
+ * - from 1150 us to 1190 us, one pace, but the next entry only at 1290 us:
+ *   records at 1190 us (100 + 40 = 140 us) and at 1290 us (40 us);
+ * - from 1290 us to 1330 us and C1 from 1335 us: no stall.
+ * The median of the last five times to the limit stays within an eighth
+ * of 40 us: no pace record of its own.
+ */
+static void test_limit_stalled(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("poll-limit-stalled.txt", 1335001, 2,
+		"busy at_ns=0 cpu=1 work_ns=1335001\n"
+		"poll at_ns=985000 cpu=0 check_ns=205000\n"
+		"poll at_ns=1150000 cpu=0 check_ns=40000\n"
+		"poll at_ns=1190000 cpu=0 check_ns=140000\n"
+		"poll at_ns=1290000 cpu=0 check_ns=40000\n", &im);
+	assert_int_equal(im.header.poll_check_ns, 40000);
+	assert_int_equal(im.counts.limit_stalls, 2);
+	assert_true(has_note(&im, "polling limits held up: 2 reached more than a pace late, or "
+			     "followed by more than a pace in the idle loop, 265000 ns in all"));
+	imported_clear(&im);
+}
+
+/*
  * poll-pace.txt, t0 = 70 s: cpu 0 polls to the limit 30 times, idling
  * again 5 us after each exit: 20 times in 40 us (entries every 45 us),
  * then 10 times in 60 us (entries from 900 us, every 65 us).  The median,
@@ -1138,6 +1169,7 @@ int main(void)
 		cmocka_unit_test(test_poll_exit_cost_without_the_tick),
 		cmocka_unit_test(test_held_in_poll),
 		cmocka_unit_test(test_stalled_in_poll),
+		cmocka_unit_test(test_limit_stalled),
 		cmocka_unit_test(test_poll_pace),
 		cmocka_unit_test(test_late_polling_limit),
 		cmocka_unit_test(test_tick_work_measured),

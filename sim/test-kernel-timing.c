@@ -548,6 +548,32 @@ static void test_poll_records(void **state)
 }
 
 /*
+ * A polling limit the host held up comes as two poll records (import's
+ * stalled_at_limit()): the loop, checking every 100 us, reaches its limit
+ * at 300 us; polling from 300 us it would at 600 us, but the record at
+ * 400 us (a pace of 600 us) and the one at 900 us (100 us again) hold it
+ * to 900 us, as the stopped vCPU read no clock; from there it polls at
+ * its pace: 1200 us.
+ */
+static void test_poll_records_of_a_stall(void **state)
+{
+	const struct trace_event ev[] = { ev_poll(400 * US, 600 * US), ev_poll(900 * US, 100 * US) };
+	const uint64_t want[] = { 300 * US, 900 * US, 1200 * US };
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 1250 * US);
+	r.cfg.poll_check_ns = 100 * US;
+	script_run_go(&r, "script-6.1", ev, 2, POLL_KEEP, 1);
+	assert_int_equal(script.reflects, 3);
+	for (unsigned int k = 0; k < 3; k++) {
+		assert_int_equal(script.reflected[k].clock_ns, want[k]);
+		assert_true(script.reflected[k].poll_time_limit);
+	}
+	script_run_finish(&r, NULL);
+}
+
+/*
  * A periodic timer's stall is its first expiry's: the timer at 1 ms
  * stalled the loop polling from 0, which reaches no limit; re-armed for
  * 2 ms, it ends a loop that ran: polling from 1 ms, the CPU reaches its
@@ -726,6 +752,7 @@ int main(void)
 		cmocka_unit_test(test_stalled_polling_loop),
 		cmocka_unit_test(test_stall_of_a_periodic_timer),
 		cmocka_unit_test(test_poll_records),
+		cmocka_unit_test(test_poll_records_of_a_stall),
 		cmocka_unit_test(test_handler_stays_in_idle_loop),
 		cmocka_unit_test(test_tick_while_polling),
 		cmocka_unit_test(test_tick_record_late),
