@@ -466,19 +466,28 @@ static bool woken_by_need_resched(const struct cpu_track *p)
 }
 
 /*
+ * Where an interrupt goes so that a simulated CPU that pays cost to leave
+ * its state runs again where p did: cost before the exit, not before the
+ * entry.
+ */
+static uint64_t cost_before_exit(const struct cpu_track *p, uint64_t cost)
+{
+	return MAX(p->since - MIN(cost, p->since), p->idle_since);
+}
+
+/*
  * When the interrupt behind an exit with no cause in the capture came: a
- * halting state's exit cost before the exit (not before the entry), as
- * hold_up() places the interrupts the capture shows, so that the CPU runs
- * again where it did; a polling one left at once (remote=1).
+ * halting state's exit cost before the exit, as hold_up() places the
+ * interrupts the capture shows; a polling one left at once (remote=1).
  */
 static uint64_t unseen_interrupt_at(struct converter *cv, const struct cpu_track *p)
 {
 	uint64_t cost = 0;
 
 	if (cv->first && p->state > 0 && p->state < KSHIM_STATE_MAX)
-		cost = MIN(cv->first->exit_cost_ns[p->state], p->since);
+		cost = cv->first->exit_cost_ns[p->state];
 	cv->im->counts.unseen_interrupts += cost > 0;
-	return MAX(p->since - cost, p->idle_since);
+	return cost_before_exit(p, cost);
 }
 
 /* The work of a busy period goes to what started it. */
@@ -711,7 +720,7 @@ static void hold_up(struct converter *cv, struct cpu_track *p)
 		held_in_poll(cv, p, cost);
 		return;
 	}
-	at = MAX(p->since - cost, p->idle_since);
+	at = cost_before_exit(p, cost);
 	if (at == p->cause_at)
 		return;
 	if (p->cause == CAUSE_TIMER && (!move_timer_interrupt(cv, p, &at) || at == p->cause_at))
