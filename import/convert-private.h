@@ -122,7 +122,7 @@ struct converter {
  * the median time the polling state took to reach its limit; with fewer
  * polling limits than this, the platform's is kept.
  */
-#define POLL_CHECK_MIN_SAMPLES	20
+#define POLL_CHECK_MIN_SAMPLES	5
 
 /*
  * The hrtimer clock minus the trace clock: the upper edge of "now -

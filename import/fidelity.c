@@ -206,6 +206,7 @@ static int cmp_i64(const void *a, const void *b)
 bool fidelity_read_selects(const char *calls, GArray **out, GError **error)
 {
 	struct calllog_reader *r = calllog_open(calls, error);
+	const struct calllog_header *h;
 	g_autofree bool *limited = NULL;
 	struct calllog_record rec;
 	GArray *sel;
@@ -214,11 +215,18 @@ bool fidelity_read_selects(const char *calls, GArray **out, GError **error)
 	*out = NULL;
 	if (!r)
 		return false;
-	limited = g_new0(bool, calllog_header(r)->nr_cpus);
+	h = calllog_header(r);
+	limited = g_new0(bool, h->nr_cpus);
 	sel = g_array_new(FALSE, FALSE, sizeof(struct fid_select));
 	while ((ret = calllog_next(r, &rec, error)) > 0) {
 		if (rec.kind == CALLLOG_REFLECT) {
-			limited[rec.reflect.cpu] = rec.reflect.poll_time_limit;
+			/*
+			 * Only poll_idle() sets dev->poll_time_limit, and only it
+			 * or teo clears it: under menu the flag stays set through
+			 * the halting states after a limit.
+			 */
+			limited[rec.reflect.cpu] = rec.reflect.poll_time_limit &&
+						   h->states[rec.reflect.state].polling;
 		} else if (rec.select.has_decision) {
 			struct fid_select s = { .call = rec.select,
 						.after_poll_limit = limited[rec.select.cpu] };

@@ -601,6 +601,31 @@ static void test_poll_check_measured(void **state)
 }
 
 /*
+ * poll-few.txt, t0 = 70 s: cpu 0 polls to the limit five times (60, 30, 50,
+ * 45 and 40 us), idling again 5 us after each exit, then C1 for 500 us:
+ * five are enough for a median, 45 us.  poll-too-few.txt has the same
+ * without the 30 us one: four give none, and the platform's pace stands.
+ */
+static void test_poll_check_few_limits(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	import_ok("poll-few.txt", &im);
+	assert_int_equal(im.counts.reselects, 6);
+	assert_int_equal(im.header.poll_check_ns, 45000);
+	assert_true(has_note(&im, "polling limits: 5, the median time to the limit 45000 ns"));
+	assert_reads_back(&im);
+	imported_clear(&im);
+	import_ok("poll-too-few.txt", &im);
+	assert_int_equal(im.counts.reselects, 5);
+	assert_int_equal(im.header.poll_check_ns, 0);
+	assert_false(has_note(&im, "polling limits:"));
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
  * poll-stalled.txt: poll.txt (21 polling limits, median 40 us, then C1 to
  * 1445 us), then three polling periods of cpu 0, ended by interrupts:
  * - from 2000 us, an irq at 2500 us: 500 us polled, past the median time
@@ -1164,6 +1189,7 @@ int main(void)
 		cmocka_unit_test(test_held_up_before_expiry),
 		cmocka_unit_test(test_tick_boundary_after_end),
 		cmocka_unit_test(test_poll_check_measured),
+		cmocka_unit_test(test_poll_check_few_limits),
 		cmocka_unit_test(test_exit_costs_measured),
 		cmocka_unit_test(test_quick_wakeups_taken_earlier),
 		cmocka_unit_test(test_poll_exit_cost_without_the_tick),

@@ -214,20 +214,42 @@ static void test_inputs_after_warmup(void **state)
 	fixture_close(&fx);
 }
 
+/* One kind of period of a generated capture: its state, select and reflect. */
+struct generated_kind {
+	unsigned int state, lag_us, stop_tick, poll_limit;
+};
+
+/*
+ * Four kinds that take turns: a polling period chosen 3 µs before its
+ * entry that ends at its polling limit; two more chosen 1 µs before
+ * theirs, after a polling limit (the first of them ends at one too); and
+ * a C1E period whose select stopped the running tick 25 µs before its
+ * entry.
+ */
+static const struct generated_kind teo_kinds[] = {
+	{ 0, 3, 0, 1 }, { 0, 1, 0, 1 }, { 0, 1, 0, 0 }, { 2, 25, 1, 0 },
+};
+
+/*
+ * As menu's kernel logs them, whose dev->poll_time_limit only poll_idle()
+ * clears: a polling period chosen 3 µs before its entry that ends at its
+ * limit, then three halting ones whose reflects still carry the flag: C1E
+ * chosen 1 µs before its entry, after the limit; C1E whose select stopped
+ * the running tick 25 µs before; C1 chosen 3 µs before.
+ */
+static const struct generated_kind menu_kinds[] = {
+	{ 0, 3, 0, 1 }, { 2, 1, 0, 1 }, { 2, 25, 1, 1 }, { 1, 3, 0, 1 },
+};
+
 /*
  * A generated capture of one CPU and its call log, written into dir: 96
  * periods, each 40 µs long, 100 µs apart, every select told a sleep
- * length of 50 µs, in four kinds that take turns: a polling period chosen
- * 3 µs before its entry that ends at its polling limit; two more chosen
- * 1 µs before theirs, after a polling limit (the first of them ends at
- * one too); and a C1E period whose select stopped the running tick 25 µs
- * before its entry.  No timer is in the capture.
+ * length of 50 µs, of the kinds given in turn.  No timer is in the
+ * capture.
  */
-static void write_generated(const char *dir, char **cap_path, char **log_path)
+static void write_generated(const char *dir, const struct generated_kind *kinds,
+			    unsigned int nr_kinds, char **cap_path, char **log_path)
 {
-	static const struct { unsigned int state, lag_us, stop_tick, poll_limit; } kinds[] = {
-		{ 0, 3, 0, 1 }, { 0, 1, 0, 1 }, { 0, 1, 0, 0 }, { 2, 25, 1, 0 },
-	};
 	g_autoptr(GString) capture = g_string_new("# tracer: nop\n#\n#P:1\n");
 	g_autoptr(GString) log = g_string_new("teosim-calls 1\nhz 250\ncpus 1\n"
 					      "state 0 name=POLL exit_us=0 residency_us=0 flags=polling\n"
@@ -236,18 +258,19 @@ static void write_generated(const char *dir, char **cap_path, char **log_path)
 					      "state 3 name=C6 exit_us=133 residency_us=600\n");
 
 	for (unsigned int k = 0; k < 96; k++) {
-		unsigned int entry_us = 100 + k * 100, kind = k % G_N_ELEMENTS(kinds);
+		unsigned int entry_us = 100 + k * 100;
+		const struct generated_kind *kind = &kinds[k % nr_kinds];
 		uint64_t entry_ns = (200000000 + (uint64_t)entry_us) * 1000;
 
 		g_string_append_printf(log, "select cpu=0 clock=%" G_GUINT64_FORMAT " sleep_ns=50000 "
 				       "tick_ns=50000 qos_us=2000000000 stopped=0 iowait=0 state=%u "
-				       "stop_tick=%u\n", entry_ns - kinds[kind].lag_us * 1000,
-				       kinds[kind].state, kinds[kind].stop_tick);
+				       "stop_tick=%u\n", entry_ns - kind->lag_us * 1000, kind->state,
+				       kind->stop_tick);
 		g_string_append_printf(log, "reflect cpu=0 clock=%" G_GUINT64_FORMAT " state=%u "
 				       "residency_ns=40000 got_tick=0 poll_limit=%u\n",
-				       entry_ns + 40000, kinds[kind].state, kinds[kind].poll_limit);
+				       entry_ns + 40000, kind->state, kind->poll_limit);
 		g_string_append_printf(capture, "<idle>-0 [000] d..1. 200.%06u: cpu_idle: state=%u "
-				       "cpu_id=0\n", entry_us, kinds[kind].state);
+				       "cpu_id=0\n", entry_us, kind->state);
 		g_string_append_printf(capture, "<idle>-0 [000] d..1. 200.%06u: cpu_idle: "
 				       "state=4294967295 cpu_id=0\n", entry_us + 40);
 	}
@@ -257,15 +280,16 @@ static void write_generated(const char *dir, char **cap_path, char **log_path)
 	assert_true(g_file_set_contents(*log_path, log->str, -1, NULL));
 }
 
-/* The generated capture, imported, and its call log's selects; teo-6.1, no warm-up. */
-static void open_generated(struct fixture *fx, GArray **selects)
+/* A generated capture of these kinds, imported, and its call log's selects; teo-6.1, no warm-up. */
+static void open_generated(struct fixture *fx, const struct generated_kind *kinds,
+			   unsigned int nr_kinds, GArray **selects)
 {
 	g_autoptr(GError) error = NULL;
 	g_autofree char *cap_path = NULL;
 
 	memset(fx, 0, sizeof(*fx));
 	fx->dir = test_tmpdir();
-	write_generated(fx->dir, &cap_path, &fx->calls);
+	write_generated(fx->dir, kinds, nr_kinds, &cap_path, &fx->calls);
 	fixture_import(fx, cap_path, "teo-6.1", 0);
 	fx->options.calls = fx->calls;
 	if (!fidelity_read_selects(fx->calls, selects, &error))
@@ -274,7 +298,7 @@ static void open_generated(struct fixture *fx, GArray **selects)
 }
 
 /*
- * The generated capture, both steps.  With 20 or more periods of each
+ * The generated capture of teo_kinds, both steps.  With 20 or more periods of each
  * kind, the lead and the tick stop cost are measured, leaving out the 48
  * selects after a polling limit (whose 1 µs would be the median of all
  * that keep the tick): a lead of 3 µs, and 25 − 3 = 22 µs for the stop.  The kernel was told a sleep length of
@@ -291,7 +315,7 @@ static void test_generated_capture(void **state)
 	struct fidelity f = { 0 };
 
 	(void)state;
-	open_generated(&fx, &selects);
+	open_generated(&fx, teo_kinds, G_N_ELEMENTS(teo_kinds), &selects);
 	if (!fidelity_prepare(&fx.options, &fx.capture, &f, &error))
 		fail_msg("%s", error->message);
 	assert_int_equal(f.with_inputs, 96);
@@ -306,6 +330,35 @@ static void test_generated_capture(void **state)
 	assert_int_equal(f.kernel_sleep_shorter, f.differing_inputs);
 	assert_int_equal(f.model_sleep_shorter, 0);
 	assert_consistent(&f);
+	fidelity_clear(&f);
+	fixture_close(&fx);
+}
+
+/*
+ * The generated capture of menu_kinds: the flag its halting states' reflects
+ * carry is the last polling limit's, so only the 24 C1E selects right after
+ * a polling state are left out; the 48 others that keep the tick give a
+ * lead of 3 µs (the 24 polling selects' and the 24 C1 selects'), the 24
+ * that stop it 25 − 3 = 22 µs.  (Taken at its word, the flag would leave
+ * out 95 of the 96, and the platform's figures would stand in.)
+ */
+static void test_poll_limit_flag_left_set(void **state)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GArray) selects = NULL;
+	struct fixture fx;
+	struct fidelity f = { 0 };
+
+	(void)state;
+	open_generated(&fx, menu_kinds, G_N_ELEMENTS(menu_kinds), &selects);
+	if (!fidelity_prepare(&fx.options, &fx.capture, &f, &error))
+		fail_msg("%s", error->message);
+	assert_int_equal(f.with_inputs, 96);
+	assert_int_equal(f.after_poll_limit_n, 24);
+	assert_int_equal(f.select_lag_keep_n, 48);
+	assert_int_equal(f.select_lag_stop_n, 24);
+	assert_int_equal(f.select_lead_ns, 3000);
+	assert_int_equal(f.tick_stop_ns, 22000);
 	fidelity_clear(&f);
 	fixture_close(&fx);
 }
@@ -398,6 +451,7 @@ int main(void)
 		cmocka_unit_test(test_real_side_and_inputs),
 		cmocka_unit_test(test_inputs_after_warmup),
 		cmocka_unit_test(test_generated_capture),
+		cmocka_unit_test(test_poll_limit_flag_left_set),
 		cmocka_unit_test(test_warmup),
 		cmocka_unit_test(test_sim_exit_after_exit_cost),
 		cmocka_unit_test(test_periods_csv),
