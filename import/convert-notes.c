@@ -169,6 +169,12 @@ static void classification(struct converter *cv)
 		     "or followed by more than a pace in the idle loop, %" G_GUINT64_FORMAT " ns in all "
 		     "to the next entries: the host stopped the vCPU, and two poll records each keep a "
 		     "simulated loop from any limit meanwhile", k->limit_stalls, k->limit_stalled_ns);
+	if (k->tick_stalls)
+		note(cv, "polling states held up to the tick: %" G_GUINT64_FORMAT " took the tick's "
+		     "interrupt more than two paces after the entry, with no limit before it, "
+		     "%" G_GUINT64_FORMAT " ns in all from a pace after the entry to the next entries: "
+		     "two poll records each keep a simulated loop from any limit meanwhile",
+		     k->tick_stalls, k->tick_stalled_ns);
 	if (k->idle_switches)
 		note(cv, "switches to the idle task: %" G_GUINT64_FORMAT " (idle records: the "
 		     "kernel's idle entry time, which its sleep lengths count from, follows each "

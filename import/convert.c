@@ -778,20 +778,39 @@ static void pace_polling(struct converter *cv, const struct cpu_track *p, unsign
 	cv->im->counts.poll_records++;
 }
 
+/* The pace of cpu's polling loop where it was last written, or 0 for none. */
+static uint64_t poll_pace_of(const struct converter *cv, unsigned int cpu)
+{
+	const struct poll_pace *pp = &cv->poll_pace[cpu];
+
+	return pp->written ? pp->written : cv->first ? cv->first->poll_check_ns : 0;
+}
+
 /*
- * A polling state that reached its limit more than a pace late, or whose
- * idle loop took more than a pace from that exit to the next entry, was
- * stopped by the host: its loop read no clock meanwhile, and the kernel
- * counted no limit in that time.  Two poll records say so: from a pace
- * after the state's entry (or from its exit) to the next entry, a pace
- * that no limit can come at (however early in its own pace a simulated
- * CPU then polls), and the CPU's own pace again at the entry.
+ * The host stopped cpu's polling loop from `from` to its next entry: its
+ * loop read no clock meanwhile, and the kernel counted no limit.  Two poll
+ * records say so: from `from` a pace that no limit can come at before the
+ * next entry (however early in its own pace a simulated CPU then polls),
+ * and the CPU's pace again at the entry.
+ */
+static void poll_stopped(struct converter *cv, unsigned int cpu, uint64_t from,
+			 uint64_t next_entry, uint64_t pace)
+{
+	emit(cv, TRACE_POLL, from, cpu)->check_ns = MIN(next_entry - from + pace,
+							TRACE_POLL_CHECK_MAX_NS);
+	emit(cv, TRACE_POLL, next_entry, cpu)->check_ns = pace;
+}
+
+/*
+ * A polling state that reached its limit more than two paces after its
+ * entry was stopped from a pace after the entry at the latest; one whose
+ * idle loop took more than a pace from that exit to the next entry, from
+ * the exit.
  */
 static void stalled_at_limit(struct converter *cv, const struct cpu_track *p, unsigned int cpu,
 			     uint64_t next_entry)
 {
-	const struct poll_pace *pp = &cv->poll_pace[cpu];
-	uint64_t pace = pp->written ? pp->written : cv->first ? cv->first->poll_check_ns : 0;
+	uint64_t pace = poll_pace_of(cv, cpu);
 	uint64_t from;
 
 	if (!pace)
@@ -802,11 +821,32 @@ static void stalled_at_limit(struct converter *cv, const struct cpu_track *p, un
 		from = p->since;
 	else
 		return;
-	emit(cv, TRACE_POLL, from, cpu)->check_ns = MIN(next_entry - from + pace,
-							TRACE_POLL_CHECK_MAX_NS);
-	emit(cv, TRACE_POLL, next_entry, cpu)->check_ns = pace;
+	poll_stopped(cv, cpu, from, next_entry, pace);
 	cv->im->counts.limit_stalls++;
 	cv->im->counts.limit_stalled_ns += next_entry - from;
+}
+
+/*
+ * A polling state takes the tick's interrupt and polls on, and leaves at
+ * its limit after the handler or for a task the handler woke (item 12 of
+ * sim/README.md).  Where the interrupt came more than two paces after the
+ * entry, no limit came before it: the host had stopped the loop from a
+ * pace after the entry at the latest, and took the interrupt when it ran
+ * the vCPU again (10 ms once, in io of teo-6.1, where the model polled to
+ * 202 limits).  Its tick's record says when the interrupt came, and the
+ * poll records keep a simulated loop from a limit to the next entry.
+ */
+static void stalled_to_tick(struct converter *cv, const struct cpu_track *p, unsigned int cpu,
+			    uint64_t next_entry)
+{
+	uint64_t pace = poll_pace_of(cv, cpu);
+
+	if (!pace || p->state != 0 || p->cause != CAUSE_TICK ||
+	    p->cause_at < p->idle_since + 2 * pace)
+		return;
+	poll_stopped(cv, cpu, p->idle_since + pace, next_entry, pace);
+	cv->im->counts.tick_stalls++;
+	cv->im->counts.tick_stalled_ns += next_entry - (p->idle_since + pace);
 }
 
 /*
@@ -858,6 +898,7 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 				end = MAX(p->since, at - MIN(at, cv->im->header.tick_stop_ns));
 				cv->im->counts.tick_stop_cuts++;
 			}
+			stalled_to_tick(cv, p, e->cpu, at);
 			end_busy(cv, p, e->cpu, end);
 			track_tick(cv, p);
 		}

@@ -38,6 +38,8 @@ struct import_counts {
 	uint64_t ticks_pending_at_end;	/* tick armed for a passed boundary at the capture's end */
 	uint64_t limit_stalls;		/* polling limits the host held up: two poll records each */
 	uint64_t limit_stalled_ns;	/* ... and the time from each stall's start to the next entry */
+	uint64_t tick_stalls;		/* polling states the host held up to the tick: two poll records */
+	uint64_t tick_stalled_ns;	/* ... and the time from each stall's start to the next entry */
 	uint64_t tick_stop_cuts;	/* busy periods import_convert_cut() ended header.tick_stop_ns early */
 	uint64_t reselects;		/* exits that woke nothing: the CPU stayed idle */
 	uint64_t reselect_ns;		/* ... and the time from each to the next entry */

@@ -697,6 +697,39 @@ static void test_limit_stalled(void **state)
 }
 
 /*
+ * poll-tick-stalled.txt, t0 = 70 s: poll.txt's 21 polling limits of cpu 0
+ * (median 40 us, the pace), then two polling states that the tick's
+ * interrupt ended:
+ * - from 945 us, the tick at 1000 us, within two paces of the entry, and
+ *   the exit at 1040 us: the loop ran; no records;
+ * - from 1045 us, the tick only at 1345 us, more than two paces after the
+ *   entry, its softirq waking rcu_sched; the exit at 1360 us, C1 from
+ *   1400 us: no limit came before the tick, so the loop was stopped from
+ *   a pace after the entry at the latest, 1085 us: a poll record there
+ *   whose pace, 1400 - 1085 + 40 = 355 us, no limit comes at before the
+ *   next entry, and the pace of 40 us again at 1400 us.
+ * The tick's work is dropped either way; rcu_sched's switch to the idle
+ * task at 1380 us is an idle record.
+ */
+static void test_stalled_to_tick(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("poll-tick-stalled.txt", 1400001, 2,
+		"busy at_ns=0 cpu=1 work_ns=1400001\n"
+		"poll at_ns=1085000 cpu=0 check_ns=355000\n"
+		"idle at_ns=1380000 cpu=0\n"
+		"poll at_ns=1400000 cpu=0 check_ns=40000\n", &im);
+	assert_int_equal(im.counts.tick_wakeups, 2);
+	assert_int_equal(im.counts.tick_stalls, 1);
+	assert_int_equal(im.counts.limit_stalls, 0);
+	assert_true(has_note(&im, "polling states held up to the tick: 1 took the tick's interrupt "
+			     "more than two paces after the entry, with no limit before it, 315000 ns"));
+	imported_clear(&im);
+}
+
+/*
  * poll-pace.txt, t0 = 70 s: cpu 0 polls to the limit 30 times, idling
  * again 5 us after each exit: 20 times in 40 us (entries every 45 us),
  * then 10 times in 60 us (entries from 900 us, every 65 us).  The median,
@@ -1196,6 +1229,7 @@ int main(void)
 		cmocka_unit_test(test_held_in_poll),
 		cmocka_unit_test(test_stalled_in_poll),
 		cmocka_unit_test(test_limit_stalled),
+		cmocka_unit_test(test_stalled_to_tick),
 		cmocka_unit_test(test_poll_pace),
 		cmocka_unit_test(test_late_polling_limit),
 		cmocka_unit_test(test_tick_work_measured),
