@@ -212,8 +212,12 @@ static void on_tick_start(struct converter *cv, const struct cap_event *e, uint6
 	struct tick_arming *t = &cv->ticks[e->cpu];
 
 	tick_withdrawn(cv, e->cpu, at);
+	/*
+	 * A stopped tick is armed for a passed boundary where a wheel timer
+	 * was already due (basemono): its record keeps that boundary, which
+	 * the simulator's stopped tick is armed for then.
+	 */
 	t->armed = timer_time(cv, at, e->clock_ns, &t->at_ns);
-	t->at_ns = MAX(t->at_ns, at);
 	/* A running tick is armed for the next boundary; a stopped one for the next wheel timer. */
 	if (t->armed && cv->jiffies.known && t->at_ns > at + cv->jiffies.tick_ns) {
 		uint64_t *key = g_new(uint64_t, 1);
@@ -1183,12 +1187,24 @@ static void tick_work(struct converter *cv)
 	cv->im->tick_work_samples = works->len < IMPORT_EXIT_COST_MIN_SAMPLES ? 0 : works->len;
 }
 
+/*
+ * By time; at one time an interrupt first, then in the order written.  The
+ * records of what an interrupt's work did (the timers it armed, RCU's
+ * callbacks) are written at the interrupt, while the interrupt's own
+ * record is written only at the next idle entry: the simulated CPU must
+ * meet the interrupt first, as the kernel's did, so that it sees what the
+ * interrupt says of the state it ends (stalled_ns: no polling limit came
+ * before it).
+ */
 static gint by_time_then_order(gconstpointer a, gconstpointer b)
 {
 	const struct trace_event *x = a, *y = b;
+	bool xi = x->kind == TRACE_IRQ, yi = y->kind == TRACE_IRQ;
 
 	if (x->at_ns != y->at_ns)
 		return x->at_ns < y->at_ns ? -1 : 1;
+	if (xi != yi)
+		return xi ? -1 : 1;
 	return x->line < y->line ? -1 : x->line > y->line;
 }
 

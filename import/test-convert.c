@@ -267,6 +267,26 @@ static void test_tick_records(void **state)
 }
 
 /*
+ * tick-past.txt, t0 = 50 s, offset 0: cpu 0, in C1 with its tick stopped,
+ * is woken by an interrupt at 10.2 ms; before it polls from 10.31 ms its
+ * stopped tick is armed for the 8 ms boundary, passed (a wheel timer
+ * already due: basemono), and the interrupt comes at 11 ms.  The record
+ * keeps the boundary the tick was armed for, 8 ms, not the arming time,
+ * 10.3 ms: the simulator's stopped tick is armed for that boundary then.
+ * The interrupt's work runs from the exit at 10.21 ms to 10.31 ms.
+ */
+static void test_tick_armed_for_passed_boundary(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("tick-past.txt", 11050001, 1,
+		"tick at_ns=8000000 cpu=0 fires_ns=11000000\n"
+		"irq at_ns=10200000 cpu=0 work_ns=100000\n", &im);
+	imported_clear(&im);
+}
+
+/*
  * tick-withdrawn.txt, t0 = 50 s, offset 0: two ticks whose interrupt never
  * came, and one that did.
  * - cpu 1's tick, armed for the boundary at 2 ms, has not expired when an
@@ -430,7 +450,8 @@ static void test_wheel_timer_work(void **state)
  * from empty to not and back.
  * - cpu 0 (C1 from 100 us) is woken by an interrupt at 1 ms; its work
  *   queues two callbacks (queue length 1, then 2): pending from the
- *   interrupt, 1 ms, where the work it started is written.  The tick at
+ *   interrupt, 1 ms, where the work it started is written (after the
+ *   interrupt's record, which the CPU meets first).  The tick at
  *   4 ms wakes it, and the batch in its softirq invokes both: not pending
  *   from the tick's interrupt, 4 ms.
  * - cpu 1, never idle, queues three (rcu_kvfree_callback, length 3) at
@@ -447,8 +468,8 @@ static void test_rcu_callbacks(void **state)
 		"busy at_ns=0 cpu=0 work_ns=100000\n"
 		"rcu at_ns=200000 cpu=1 pending=1\n"
 		"busy at_ns=200000 cpu=1 work_ns=3830001\n"
-		"rcu at_ns=1000000 cpu=0 pending=1\n"
 		"irq at_ns=1000000 cpu=0 work_ns=190000\n"
+		"rcu at_ns=1000000 cpu=0 pending=1\n"
 		"rcu at_ns=2100000 cpu=1 pending=0\n"
 		"rcu at_ns=4000000 cpu=0 pending=0\n", &im);
 	assert_int_equal(im.counts.rcu_records, 4);
@@ -1213,6 +1234,7 @@ int main(void)
 		cmocka_unit_test(test_timer_rules),
 		cmocka_unit_test(test_tick_records),
 		cmocka_unit_test(test_tick_withdrawn),
+		cmocka_unit_test(test_tick_armed_for_passed_boundary),
 		cmocka_unit_test(test_idle_switch),
 		cmocka_unit_test(test_wheel_timers),
 		cmocka_unit_test(test_wheel_timer_work),

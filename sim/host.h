@@ -30,6 +30,27 @@ static inline uint64_t sim_host_nohz_next_ns(const struct sim_cpu *c)
 }
 
 /*
+ * What a stopped tick is armed for, given next, what
+ * tick_nohz_next_event() found besides hrtimers: next itself, or, for a
+ * wheel timer already due at the idle entry, basemono:
+ * get_next_timer_interrupt() answers the boundary of the last jiffies
+ * update, which with the tick stopped came with the interrupt that brought
+ * the CPU back to the idle loop (taken as the boundary at or before the
+ * idle entry).  The kernel arms the tick's hrtimer for that passed
+ * boundary, and its interrupt comes when the host lets it (the trace's
+ * tick record for the boundary).  A division, for a due timer only.
+ */
+static inline uint64_t sim_host_stopped_tick_ns(const struct sim_cpu *c, uint64_t next)
+{
+	uint64_t boundary;
+
+	if (next > c->idle_entry_ns)
+		return next;
+	boundary = (c->idle_entry_ns + c->tick_shift) / c->tick_nsec * c->tick_nsec;
+	return boundary < c->tick_shift ? 0 : boundary - c->tick_shift;
+}
+
+/*
  * tick_nohz_get_sleep_length(): the kernel returns the time to the next
  * timer with the tick left out, and in *delta_next the time to the event
  * the clock-event device is programmed for: the next tick while the tick
@@ -97,8 +118,7 @@ static G_ALWAYS_INLINE inline uint64_t sim_host_enter_idle(struct sim_cpu *c,
 		if (c->tick_needed)
 			sleep = MIN(sleep, tick);
 		else if (next != UINT64_MAX)
-			/* Overdue with the tick stopped: due at the last boundary. */
-			sleep = MIN(sleep, (int64_t)MAX(next, last_tick) - now);
+			sleep = MIN(sleep, (int64_t)sim_host_stopped_tick_ns(c, next) - now);
 	}
 	c->sleep_length_ns = p->sleep_length_ns = sleep;
 	c->delta_next_ns = p->delta_next_ns = !c->tick_stopped && tick < sleep ? tick : sleep;

@@ -206,14 +206,20 @@ static inline uint64_t tick_boundary_ns(const struct sim_cpu *c)
  * When the tick's interrupt for the boundary tick_ns comes, or NEVER: the
  * clock-event device is programmed for the earliest hrtimer, and a timer
  * due by the tick brings the one interrupt that runs both, whenever it
- * comes.  The trace's tick record for that boundary says when it came;
- * without one it comes the platform's timer latency late.
+ * comes.  The trace's tick record for the boundary the hrtimer is armed
+ * for (a stopped tick's, for a wheel timer already due, is basemono: see
+ * sim_host_stopped_tick_ns()) says when it came; without one it comes the
+ * platform's timer latency late.
  */
 static inline uint64_t tick_interrupt_ns(const struct sim_cpu *c, uint64_t tick_ns)
 {
+	uint64_t armed_for;
+
 	if (tick_ns == NEVER || first_timer_ns(c) <= tick_ns)
 		return NEVER;
-	return tick_ns == c->tick_record_ns ? c->tick_record_fires_ns : tick_ns + c->timer_latency_ns;
+	armed_for = c->tick_stopped ? sim_host_stopped_tick_ns(c, tick_ns) : tick_ns;
+	return armed_for == c->tick_record_ns ? c->tick_record_fires_ns :
+						tick_ns + c->timer_latency_ns;
 }
 
 /*

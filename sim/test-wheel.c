@@ -116,6 +116,50 @@ static void test_running_tick_expires_wheel_timer_during_work(void **state)
 	script_run_finish(&r, NULL);
 }
 
+/*
+ * A wheel timer queued already due, with the tick stopped: an interrupt at
+ * 9 ms wakes the CPU from C6, which takes the idle entry time anew at
+ * 9.1 ms, and its handler alone (50 us, idle_loop) queues a timer for the
+ * jiffy that has passed (expires_ns at its queueing, as the importer
+ * writes it).  get_next_timer_interrupt() then answers basemono, the 8 ms
+ * boundary of the jiffies update that came with the interrupt: the select
+ * at 9.15 ms is told 8 - 9.1 = -1.1 ms (not the timer's 9 ms: -0.1 ms),
+ * and the stopped
+ * tick's hrtimer is armed for 8 ms, whose interrupt the tick record says
+ * came at 11 ms (not at once).  The CPU polls to its 250 us limit seven
+ * times, each select told the same, takes the tick's interrupt at 11 ms
+ * (which expires the timer and renews the idle entry time) and polls on
+ * to 11.15 ms, where the select is told the hrtimer's 30 - 11 = 19 ms.
+ */
+static void test_stopped_tick_armed_for_basemono(void **state)
+{
+	static const struct script_step steps[] = {
+		{ 2, true }, { 0, true }, { 0, true }, { 0, true }, { 0, true },
+		{ 0, true }, { 0, true }, { 0, true }, { 0, true }, { 2, true },
+	};
+	struct trace_event handler = ev_irq(9 * MS, 50 * US);
+	struct trace_event ev[] = { ev_timer(0, 2, 30 * MS, 0, 0), ev_tick(8 * MS, 11 * MS),
+				    handler, ev_wheel(9 * MS, 1, 9 * MS) };
+	struct script_run r;
+
+	(void)state;
+	ev[2].idle_loop = true;
+	script_run_start(&r, "script-6.1", ev, G_N_ELEMENTS(ev), 40 * MS, steps,
+			 G_N_ELEMENTS(steps));
+	assert_int_equal(script.selected[1].clock_ns, 9150 * US);
+	assert_true(script.selected[1].tick_stopped);
+	for (unsigned int k = 1; k <= 8; k++) {
+		assert_int_equal(script.selected[k].clock_ns, 9150 * US + (k - 1) * 250 * US);
+		assert_int_equal(script.selected[k].sleep_length_ns, -1100 * (int64_t)US);
+	}
+	assert_true(script.reflected[7].poll_time_limit);
+	assert_false(script.reflected[7].got_tick);
+	assert_true(script.reflected[8].got_tick);
+	assert_int_equal(script.selected[9].clock_ns, 11150 * US);
+	assert_int_equal(script.selected[9].sleep_length_ns, 19 * MS);
+	script_run_finish(&r, NULL);
+}
+
 /* A wheel timer whose callback wakes a task that runs work ns. */
 static struct trace_event wheel_with_work(uint64_t at, uint64_t id, uint64_t boundary,
 					  uint64_t work)
@@ -227,6 +271,7 @@ int main(void)
 		cmocka_unit_test(test_running_tick_wheel_work),
 		cmocka_unit_test(test_polling_stops_for_wheel_work),
 		cmocka_unit_test(test_wheel_work_during_work),
+		cmocka_unit_test(test_stopped_tick_armed_for_basemono),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
