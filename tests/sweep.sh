@@ -12,7 +12,9 @@ set -eu
 teosim=$(realpath "$1")
 scenarios=$(realpath "$2")/traces/scenarios
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# The sweeps' own messages go to sweeps.err, shown if the test fails.
+trap 'status=$?; [ $status -eq 0 ] || { echo "--- the sweeps said:"; tail -n 40 "$work/sweeps.err"; }
+      rm -rf "$work"' EXIT
 cd "$work"
 
 fail() { echo "FAIL: $*"; exit 1; }
@@ -29,19 +31,19 @@ latency_limits_us=none,20
 EOF
 
 # ---- the same bytes however it runs ----
-"$teosim" sweep small.sweep -o whole -j 1 2>/dev/null
-"$teosim" sweep small.sweep -o threads -j 2 2>/dev/null
+"$teosim" sweep small.sweep -o whole -j 1 2>>sweeps.err
+"$teosim" sweep small.sweep -o threads -j 2 2>>sweeps.err
 diff -r whole threads > /dev/null || fail "-j 1 and -j 2 differ"
 for k in 0 1 2; do
-	"$teosim" sweep small.sweep -o shard$k --shard $k/3 -j 2 2>/dev/null
+	"$teosim" sweep small.sweep -o shard$k --shard $k/3 -j 2 2>>sweeps.err
 done
-"$teosim" sweep small.sweep -o merged --merge shard2 shard0 shard1 2>/dev/null
+"$teosim" sweep small.sweep -o merged --merge shard2 shard0 shard1 2>>sweeps.err
 diff -r whole merged > /dev/null || fail "3 shards merged differ from the whole sweep"
 # The summary one (setting, family) unit at a time, and 5 at a time: a
 # pass over the cells per window, whole and merged, and the same bytes.
-TEOSIM_SWEEP_SUMMARY_UNITS=1 "$teosim" sweep small.sweep -o window1 -j 2 2>/dev/null
+TEOSIM_SWEEP_SUMMARY_UNITS=1 "$teosim" sweep small.sweep -o window1 -j 2 2>>sweeps.err
 TEOSIM_SWEEP_SUMMARY_UNITS=5 "$teosim" sweep small.sweep -o window5 \
-	--merge shard1 shard2 shard0 2>/dev/null
+	--merge shard1 shard2 shard0 2>>sweeps.err
 diff -r whole window1 > /dev/null || fail "a summary in 16 windows differs from one window"
 diff -r whole window5 > /dev/null || fail "3 shards merged in windows of 5 units differ"
 ls -A window1 | grep -q -v -x -e cells -e figures -e phases.csv -e report.html -e report.md \
@@ -70,11 +72,11 @@ scenarios=teo-timers-dominate
 seeds=1-2
 hz=250,1000
 EOF
-"$teosim" sweep blocks.sweep -o blocks1 -j 1 2>/dev/null
-"$teosim" sweep blocks.sweep -o blocks2 -j 2 2>/dev/null
-"$teosim" sweep blocks.sweep -o bshard0 --shard 0/2 2>/dev/null
-"$teosim" sweep blocks.sweep -o bshard1 --shard 1/2 2>/dev/null
-"$teosim" sweep blocks.sweep -o bmerged --merge bshard1 bshard0 2>/dev/null
+"$teosim" sweep blocks.sweep -o blocks1 -j 1 2>>sweeps.err
+"$teosim" sweep blocks.sweep -o blocks2 -j 2 2>>sweeps.err
+"$teosim" sweep blocks.sweep -o bshard0 --shard 0/2 2>>sweeps.err
+"$teosim" sweep blocks.sweep -o bshard1 --shard 1/2 2>>sweeps.err
+"$teosim" sweep blocks.sweep -o bmerged --merge bshard1 bshard0 2>>sweeps.err
 [ "$(wc -l < blocks1/results.csv)" -gt 512 ] || fail "the blocks sweep has too few cells"
 diff -r blocks1 blocks2 > /dev/null && diff -r blocks1 bmerged > /dev/null ||
 	fail "a sweep in blocks differs across -j or shards"
