@@ -46,7 +46,8 @@ static inline uint64_t sim_host_stopped_tick_ns(const struct sim_cpu *c, uint64_
 
 	if (next > c->idle_entry_ns)
 		return next;
-	boundary = (c->idle_entry_ns + c->tick_shift) / c->tick_nsec * c->tick_nsec;
+	/* The grid's boundaries fall tick_shift before multiples of TICK_NSEC. */
+	boundary = tick_next_after(c->idle_entry_ns + c->tick_shift, c->tick_nsec) - c->tick_nsec;
 	return boundary < c->tick_shift ? 0 : boundary - c->tick_shift;
 }
 
