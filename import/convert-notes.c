@@ -179,6 +179,11 @@ static void classification(struct converter *cv)
 		note(cv, "switches to the idle task: %" G_GUINT64_FORMAT " (idle records: the "
 		     "kernel's idle entry time, which its sleep lengths count from, follows each "
 		     "by the platform's idle_entry_us)", k->idle_switches);
+	if (k->aborted_selects)
+		note(cv, "idle loops left for a task before any state was entered, with a tick stop "
+		     "or no interrupt in them: %" G_GUINT64_FORMAT " (aborted=1: the governor chose, "
+		     "then call_cpuidle() found a task woken without an interrupt; no entry, no "
+		     "reflect, and the next select reads a last residency of 0)", k->aborted_selects);
 	if (k->ticks_withdrawn)
 		note(cv, "ticks whose interrupt never came: %" G_GUINT64_FORMAT " (the tick's hrtimer "
 		     "re-armed or cancelled after its boundary, with no expiry): a tick record has "

@@ -912,7 +912,8 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 		*p = (struct cpu_track){ .phase = PHASE_IDLE, .idle_since = at, .state = e->state,
 					 .first_seen = p->first_seen, .seen = true,
 					 .tick_record = -1, .first_tick_record = -1,
-					 .wheel_event = -1, .tick_off = p->tick_off };
+					 .wheel_event = -1, .idle_record = -1,
+					 .tick_off = p->tick_off };
 		return;
 	}
 	if (p->phase == PHASE_BUSY) {
@@ -1024,6 +1025,29 @@ static void note_fires(struct converter *cv, const struct cap_event *e)
 	}
 }
 
+/*
+ * The idle task gives way to a task before any state was entered.  With no
+ * interrupt in its idle loop, a task was woken for the CPU without one (the
+ * idle task polls need_resched until call_cpuidle()), and the governor's
+ * select had come first: call_cpuidle() found the task and entered no state,
+ * as a tick stop in that loop shows too (the call logs of paired runs have
+ * about as many selects with no reflect as such loops).  An interrupt there
+ * woke the task before the select, unless the tick was stopped.  The tick
+ * stopped in the loop runs again as the CPU leaves it: that stop is not the
+ * next entry's.
+ */
+static void idle_loop_left(struct converter *cv, struct cpu_track *p)
+{
+	struct trace_event *ev = &g_array_index(cv->im->events, struct trace_event, p->idle_record);
+
+	if (p->stopped_tick || !p->loop_interrupted) {
+		ev->aborted = true;
+		cv->im->counts.aborted_selects++;
+	}
+	p->idle_record = -1;
+	p->stopped_tick = p->tick_off = false;
+}
+
 static void on_event(struct converter *cv, const struct cap_event *e, guint index)
 {
 	struct cpu_track *p = &cv->cpus[e->cpu];
@@ -1047,10 +1071,12 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 			on_tick_expire(cv, e);
 		note_fires(cv, e);
 		on_wake_source(cv, e);
+		p->loop_interrupted = true;
 		break;
 	case CAP_IRQ:
 	case CAP_IPI:
 		on_wake_source(cv, e);
+		p->loop_interrupted = true;
 		break;
 	case CAP_WAKEUP:
 		cv->cpus[e->target_cpu].task_woken = true;
@@ -1070,6 +1096,10 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 		if (e->flag && p->phase == PHASE_BUSY) {
 			emit(cv, TRACE_IDLE, rel(cv, e->ts_ns), e->cpu);
 			cv->im->counts.idle_switches++;
+			p->idle_record = (gint)cv->im->events->len - 1;
+			p->loop_interrupted = false;
+		} else if (!e->flag && p->idle_record >= 0) {
+			idle_loop_left(cv, p);
 		}
 		break;
 	case CAP_WHEEL_START:
@@ -1261,8 +1291,10 @@ static bool convert(const struct capture *c, const char *name, uint64_t tick_sto
 		out->header.mono_ns = MIN((uint64_t)((int64_t)out->t0_ns + out->clock_offset_ns),
 					  TRACE_TIME_MAX);
 	cv.cpus = g_new0(struct cpu_track, c->nr_cpus);
-	for (unsigned int i = 0; i < c->nr_cpus; i++)
+	for (unsigned int i = 0; i < c->nr_cpus; i++) {
 		cv.cpus[i].tick_record = cv.cpus[i].first_tick_record = cv.cpus[i].wheel_event = -1;
+		cv.cpus[i].idle_record = -1;
+	}
 	cv.ticks = g_new0(struct tick_arming, c->nr_cpus);
 	cv.rcu_callbacks = g_new0(uint32_t, c->nr_cpus);
 	cv.poll_pace = g_new0(struct poll_pace, c->nr_cpus);

@@ -34,6 +34,7 @@ struct import_counts {
 	uint64_t tick_wakeups;		/* the tick: dropped, the simulator has its own */
 	uint64_t idle_loop_wakeups;	/* timer or irq whose handler left the tick stopped (idle_loop) */
 	uint64_t idle_switches;		/* sched_switch to the idle task while running: idle records */
+	uint64_t aborted_selects;	/* of them, idle loops that entered no state: select aborted */
 	uint64_t ticks_withdrawn;	/* tick re-armed or cancelled with its boundary passed and no expiry */
 	uint64_t ticks_pending_at_end;	/* tick armed for a passed boundary at the capture's end */
 	uint64_t limit_stalls;		/* polling limits the host held up: two poll records each */

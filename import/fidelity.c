@@ -128,7 +128,8 @@ static bool simulate(const struct fid_options *o, const struct imported *im,
 	}
 	for (unsigned int i = 0; i < n; i++) {
 		g_clear_error(&l[i].error);
-		*tick_stops += cpus[i].tick_stops;
+		/* The capture's tick_stop events count those of aborted selects too. */
+		*tick_stops += cpus[i].tick_stops + cpus[i].sim.aborted_tick_stops;
 	}
 	for (unsigned int i = 0; i < started; i++)
 		if (cpus[i].sim.machine)

@@ -358,6 +358,45 @@ static void test_idle_switch(void **state)
 }
 
 /*
+ * aborted-select.txt, t0 = 60 s, one CPU: woken by eth0 at 990 us, it
+ * leaves C1 at 1 ms and runs ping, which goes back to the idle task four
+ * times.  At 1.2 ms the idle loop stops the tick (1.25 ms) and gives way to
+ * ping at 1.3 ms with no state entered: aborted.  At 1.5 ms it gives way at
+ * 1.56 ms with no interrupt and no tick stop: aborted too (the task was
+ * woken without one).  At 1.7 ms eth0's interrupt at 1.71 ms wakes ping
+ * before any select: not aborted.  At 1.9 ms C1 is entered at 1.93 ms:
+ * the work runs 1 to 1.93 ms, 930 us, which a tick stop of 40 us does not
+ * cut: that loop stopped no tick (the stop at 1.25 ms was its own loop's).
+ */
+static void test_aborted_select(void **state)
+{
+	g_autoptr(GError) error = NULL;
+	struct imported im;
+	struct capture c;
+
+	(void)state;
+	assert_imports_to("aborted-select.txt", 3000001, 1,
+		"irq at_ns=990000 cpu=0 work_ns=930000\n"
+		"idle at_ns=1200000 cpu=0 aborted=1\n"
+		"idle at_ns=1500000 cpu=0 aborted=1\n"
+		"idle at_ns=1700000 cpu=0\n"
+		"idle at_ns=1900000 cpu=0\n"
+		"irq at_ns=2990000 cpu=0 work_ns=1\n", &im);
+	assert_int_equal(im.counts.idle_switches, 4);
+	assert_int_equal(im.counts.aborted_selects, 2);
+	assert_true(has_note(&im, "idle loops left for a task before any state was entered, "
+			     "with a tick stop or no interrupt in them: 2 "));
+	imported_clear(&im);
+	load_ok("aborted-select.txt", &c);
+	if (!import_convert_cut(&c, "test", 40000, &im, &error))
+		fail_msg("%s", error->message);
+	assert_int_equal(im.counts.tick_stop_cuts, 0);
+	assert_int_equal(g_array_index(im.events, struct trace_event, 0).work_ns, 930000);
+	imported_clear(&im);
+	capture_clear(&c);
+}
+
+/*
  * wheel.txt, t0 = 50 s, hrtimer clock offset 0 (the tick's expiry at 0),
  * so mono_ns 50 s: at HZ 250 the boundary of jiffy J is at trace time
  * (J - base) * 4 ms - 50 s.  Every timer-wheel event tells jiffies: the
@@ -1236,6 +1275,7 @@ int main(void)
 		cmocka_unit_test(test_tick_withdrawn),
 		cmocka_unit_test(test_tick_armed_for_passed_boundary),
 		cmocka_unit_test(test_idle_switch),
+		cmocka_unit_test(test_aborted_select),
 		cmocka_unit_test(test_wheel_timers),
 		cmocka_unit_test(test_wheel_timer_work),
 		cmocka_unit_test(test_rcu_callbacks),

@@ -289,6 +289,40 @@ static inline void run_wheel_work(struct sim_cpu *c, uint64_t from, uint64_t whe
 	c->busy_end = from + bring_work(c, wheel_work, false);
 }
 
+/*
+ * An idle loop whose select was aborted (the idle record's aborted): the
+ * governor chose at the idle entry time, but a task woken for the CPU
+ * without an interrupt (its idle task polls need_resched) was found before
+ * the entry.  call_cpuidle() enters no state and leaves a last residency
+ * of 0, which the next select reads, and there is no reflect.  A tick
+ * stopped for it runs again as the CPU leaves the idle loop for the task.
+ * Returns the work of tasks that wheel timers expired by the running tick
+ * woke: then, as in go_idle(), the loop runs them instead of selecting.
+ */
+static uint64_t select_aborted(struct sim_cpu *c, uint64_t switched_ns)
+{
+	struct idle_period p = { 0 };
+	uint64_t wheel_work;
+	bool stop_tick;
+
+	/* A task ran up to the switch: do_idle() was left and the tick restarted. */
+	if (c->tick_stopped) {
+		c->tick_started_ns = c->work_from;
+		c->tick_stopped = false;
+	}
+	c->in_idle_loop = false;
+	c->switched_idle_ns = NEVER;
+	c->idle_entry_ns = c->clock_ns = switched_ns + c->idle_entry_lag_ns;
+	p.entry_ns = c->clock_ns;
+	wheel_work = sim_host_enter_idle(c, &p);
+	if (wheel_work)
+		return bring_work(c, wheel_work, false);
+	kshim_machine_select(c->machine, 0, &stop_tick);
+	c->aborted_tick_stops += stop_tick && !c->tick_needed;
+	kshim_machine_not_entered(c->machine, 0);
+	return 0;
+}
+
 /* Applies what ev brings to the CPU's timers; returns the work it brings. */
 static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *ev)
 {
@@ -322,8 +356,11 @@ static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *e
 		return 0;
 	case TRACE_IDLE:
 		/* A switch while the simulated CPU sleeps already belongs to no work of its own. */
-		if (c->phase == CPU_WORKING && ev->at_ns >= c->work_from)
-			c->switched_idle_ns = ev->at_ns;
+		if (c->phase != CPU_WORKING || ev->at_ns < c->work_from)
+			return 0;
+		if (G_UNLIKELY(ev->aborted))
+			return select_aborted(c, ev->at_ns);
+		c->switched_idle_ns = ev->at_ns;
 		return 0;
 	case TRACE_PHASE:
 		break;

@@ -137,6 +137,8 @@ struct sim_cpu {
 	bool rcu_pending;			/* RCU callbacks are queued (the trace's rcu records) */
 
 	uint64_t busy_ns;			/* running work, up to end_ns */
+	/* The tick stops of selects aborted before an entry (the trace's idle records). */
+	uint64_t aborted_tick_stops;
 };
 
 /*

@@ -300,6 +300,45 @@ static void test_idle_entry_after_switch(void **state)
 }
 
 /*
+ * An idle loop whose select was aborted: the governor chooses, nothing is
+ * entered or reflected, and the next select reads a last residency of 0.
+ * The CPU works to 500 us; the governor chooses C1 and stops the tick at
+ * 490 us (select_lead_us 10).  Timer 1 at 1 ms wakes it (exit 2 us):
+ * residency 502 us, and 400 us of work to 1402 us.  At 1.2 ms its task
+ * switches to the idle task, whose select was aborted: the task had run,
+ * so the tick runs again; the governor chooses at the idle entry time,
+ * 1207 us (idle_entry_us 7), told no timer and the tick at 4 ms, 2793 us
+ * away, with period 0's residency, and asks to stop the tick (a stop).
+ * At 1392 us it chooses again, reading a last residency of 0; the tick
+ * stopped, nothing wakes the CPU before the end at 5 ms: one reflect.
+ */
+static void test_aborted_select(void **state)
+{
+	static const struct script_step steps[] = { { 1, true } };
+	const struct trace_event ev[] = {
+		ev_busy(0, 500 * US), ev_timer(0, 1, 1 * MS, 0, 400 * US), ev_idle_aborted(1200 * US),
+	};
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 5 * MS);
+	r.platform.select_lead_us = 10;
+	r.platform.idle_entry_us = 7;
+	script_run_go(&r, "script-6.1", ev, G_N_ELEMENTS(ev), steps, 1);
+	assert_int_equal(script.reflected[0].residency_ns, 502 * US);
+	assert_int_equal(script.selected[1].clock_ns, 1207 * US);
+	assert_int_equal(script.selected[1].delta_next_ns, 2793 * US);
+	assert_false(script.selected[1].tick_stopped);
+	assert_int_equal(script.selected[1].residency_ns, 502 * US);
+	assert_int_equal(script.selected[2].clock_ns, 1392 * US);
+	assert_int_equal(script.selected[2].residency_ns, 0);
+	assert_int_equal(r.cpu.aborted_tick_stops, 1);
+	script_run_finish(&r, NULL);
+	assert_int_equal(script.selects, 3);
+	assert_int_equal(script.reflects, 1);
+}
+
+/*
  * Stopping the tick takes time between select and the entry (tick_stop_us,
  * 30 us), keeping it none.  The CPU works from 0 to 500 us, the governor
  * chooses C1 and asks to stop the tick at 490 us (select_lead_us, 10 us
@@ -744,6 +783,7 @@ int main(void)
 		cmocka_unit_test(test_select_lead),
 		cmocka_unit_test(test_idle_entry_after_switch),
 		cmocka_unit_test(test_tick_stop_cost),
+		cmocka_unit_test(test_aborted_select),
 		cmocka_unit_test(test_trace_tick_stop),
 		cmocka_unit_test(test_trace_poll_check),
 		cmocka_unit_test(test_tick_phase_and_work),

@@ -24,7 +24,6 @@ static int script_select(struct cpuidle_driver *drv, struct cpuidle_device *dev,
 	ktime_t delta_next;
 
 	(void)drv;
-	(void)dev;
 	if (k < SCRIPT_MAX) {
 		struct script_select_seen *s = &script.selected[k];
 
@@ -32,6 +31,11 @@ static int script_select(struct cpuidle_driver *drv, struct cpuidle_device *dev,
 		s->sleep_length_ns = tick_nohz_get_sleep_length(&delta_next);
 		s->delta_next_ns = delta_next;
 		s->tick_stopped = tick_nohz_tick_stopped();
+#if KSHIM_API >= KSHIM_API_6_1
+		s->residency_ns = dev->last_residency_ns;
+#else
+		s->residency_ns = (uint64_t)dev->last_residency * 1000;
+#endif
 	}
 	script.selects++;
 	*stop_tick = step->stop_tick;

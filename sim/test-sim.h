@@ -84,6 +84,12 @@ static inline struct trace_event ev_idle(uint64_t at)
 	return (struct trace_event){ .kind = TRACE_IDLE, .at_ns = at };
 }
 
+/* An idle record whose select was aborted before the entry. */
+static inline struct trace_event ev_idle_aborted(uint64_t at)
+{
+	return (struct trace_event){ .kind = TRACE_IDLE, .at_ns = at, .aborted = true };
+}
+
 static inline struct trace_event ev_busy(uint64_t at, uint64_t work)
 {
 	return (struct trace_event){ .kind = TRACE_BUSY, .at_ns = at, .work_ns = work };

@@ -651,8 +651,8 @@ static void test_poll_record(void **state)
 
 /*
  * An idle record, in the writer's order and out of it, and as the first
- * event; it has no fields of its own, and an irq line, which also starts
- * with 'i', still reads.
+ * event; its one field of its own, aborted, is optional; an irq line,
+ * which also starts with 'i', still reads.
  */
 static void test_idle_record(void **state)
 {
@@ -661,10 +661,17 @@ static void test_idle_record(void **state)
 	g_autofree char *general = test_replace_line(base, 9, "idle cpu=1 at_ns=200");
 	g_autofree char *first = test_replace_line(base, 6, "idle at_ns=0 cpu=0");
 	g_autofree char *irq = test_replace_line(base, 9, "irq at_ns=200 cpu=1");
+	g_autofree char *aborted = test_replace_line(base, 9, "idle at_ns=200 cpu=1 aborted=1");
+	g_autofree char *aborted_general = test_replace_line(base, 9,
+							     "idle aborted=1 cpu=1 at_ns=200");
+	g_autofree char *not_aborted = test_replace_line(base, 9, "idle at_ns=200 cpu=1 aborted=0");
 	g_autoptr(GArray) a = read_ok(f, fast);
 	g_autoptr(GArray) b = read_ok(f, general);
 	g_autoptr(GArray) c = read_ok(f, first);
 	g_autoptr(GArray) d = read_ok(f, irq);
+	g_autoptr(GArray) e = read_ok(f, aborted);
+	g_autoptr(GArray) g = read_ok(f, aborted_general);
+	g_autoptr(GArray) h = read_ok(f, not_aborted);
 
 	assert_int_equal(at(a, 3)->kind, TRACE_IDLE);
 	assert_true(at(a, 3)->at_ns == 200 && at(a, 3)->cpu == 1 && !at(a, 3)->work_ns);
@@ -672,6 +679,12 @@ static void test_idle_record(void **state)
 	assert_writes("idle at_ns=200 cpu=1\n", 1, at(a, 3));
 	assert_true(at(c, 0)->kind == TRACE_IDLE && at(c, 0)->cpu == 0);
 	assert_int_equal(at(d, 3)->kind, TRACE_IRQ);
+	assert_false(at(a, 3)->aborted || at(b, 3)->aborted || at(h, 3)->aborted);
+	assert_true(at(e, 3)->kind == TRACE_IDLE && at(e, 3)->aborted && at(e, 3)->at_ns == 200);
+	assert_true(at(g, 3)->kind == TRACE_IDLE && at(g, 3)->aborted);
+	assert_writes("idle at_ns=200 cpu=1 aborted=1\n", 1, at(e, 3));
+	expect_error(f, 9, "idle at_ns=200 cpu=1 aborted=2", 9, "aborted");
+	expect_error(f, 9, "idle at_ns=200 cpu=1 aborted=1 work_ns=5", 9, "work_ns");
 	expect_error(f, 9, "idle at_ns=200 cpu=1 work_ns=5", 9, "work_ns");
 	expect_error(f, 9, "idle at_ns=200", 9, "cpu");
 	expect_error(f, 9, "idle at_ns=200 cpu=9", 9, "cpu");

@@ -77,6 +77,8 @@ void trace_write_event(FILE *out, const struct trace_event *ev)
 		break;
 	case TRACE_IDLE:
 		fprintf(out, "idle at_ns=%" PRIu64 " cpu=%u", ev->at_ns, ev->cpu);
+		if (ev->aborted)
+			fprintf(out, " aborted=1");
 		break;
 	case TRACE_PHASE:
 		fprintf(out, "phase at_ns=%" PRIu64 " name=%s", ev->at_ns, ev->phase);

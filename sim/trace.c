@@ -396,7 +396,7 @@ static bool note_timer(struct trace_reader *r, struct known_timer *t, const stru
 	return true;
 }
 
-/* A flag, 0 or 1: TIMER and IRQ's optional idle_loop, IRQ's remote, RCU's required pending. */
+/* A flag, 0 or 1: TIMER and IRQ's optional idle_loop, IRQ's remote, IDLE's aborted, RCU's pending. */
 static bool parse_flag(struct trace_reader *r, struct kv_line *l, const char *key,
 		       bool required, bool *out, GError **error)
 {
@@ -553,6 +553,8 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 			return false;
 		break;
 	case TRACE_IDLE:
+		if (!parse_flag(r, l, "aborted", false, &ev->aborted, error))
+			return false;
 		break;
 	case TRACE_PHASE:
 		if (!(v = kv_need(&r->kv, l, "name", error)) ||
@@ -769,7 +771,7 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 	case TRACE_POLL:
 		return SCAN_NUMBER(s, "check_ns=", &ev->check_ns);
 	case TRACE_IDLE:
-		return true;
+		return SCAN_FLAG(s, "aborted=", &ev->aborted);
 	case TRACE_PHASE:
 		break;
 	}
@@ -828,7 +830,7 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 	/* What the line may leave out is 0, as in the general path (the name is for phases). */
 	ev->timer_id = ev->expires_ns = ev->fires_ns = ev->period_ns = ev->work_ns = 0;
 	ev->held_ns = ev->stalled_ns = ev->check_ns = 0;
-	ev->idle_loop = ev->remote = ev->rcu_pending = false;
+	ev->idle_loop = ev->remote = ev->aborted = ev->rcu_pending = false;
 	ev->phase[0] = '\0';
 	if (!scan_kind(&s, &ev->kind) || !SCAN_NUMBER(&s, "at_ns=", &ev->at_ns) ||
 	    !SCAN_NUMBER(&s, "cpu=", &cpu) || cpu >= r->header.nr_cpus)

@@ -70,6 +70,12 @@ struct trace_event {
 	 * no exit cost); a CPU in a halting state takes the IPI.
 	 */
 	bool remote;
+	/*
+	 * IDLE: the idle loop's select was aborted: a task was woken for the
+	 * CPU without an interrupt (its idle task polls need_resched) after
+	 * the governor chose and before the state was entered.
+	 */
+	bool aborted;
 	bool rcu_pending;	/* RCU: from at_ns the CPU has RCU callbacks queued */
 	uint64_t check_ns;	/* POLL: from at_ns its polling loop reads the clock this often */
 	char phase[32];		/* PHASE: its name */

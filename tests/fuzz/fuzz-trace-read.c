@@ -33,6 +33,8 @@ static void check_event(const struct trace_header *h, const struct trace_event *
 		FUZZ_ASSERT(ev->check_ns >= 1 && ev->check_ns <= TRACE_POLL_CHECK_MAX_NS);
 	else
 		FUZZ_ASSERT(!ev->check_ns);
+	/* Only an idle record's select is aborted. */
+	FUZZ_ASSERT(!ev->aborted || ev->kind == TRACE_IDLE);
 }
 
 /* Refused input must say why; teosim's own output must not be refused. */
