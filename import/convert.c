@@ -675,8 +675,16 @@ static void held_in_poll(struct converter *cv, struct cpu_track *p, uint64_t cos
 static void stalled_in_poll(struct converter *cv, struct cpu_track *p)
 {
 	uint64_t polled = p->cause_at - p->idle_since;
+	uint64_t to_limit = cv->first->poll_check_ns;
 
-	if (!cv->first->poll_check_ns || polled <= cv->first->poll_check_ns)
+	/*
+	 * Too few limits for a median: cpuidle_poll_time() is at most
+	 * TICK_NSEC / 16, and a pace as long again still reaches it within
+	 * TICK_NSEC / 8.
+	 */
+	if (!to_limit && cv->jiffies.known)
+		to_limit = cv->jiffies.tick_ns / 8;
+	if (!to_limit || polled <= to_limit)
 		return;
 	p->stalled_ns = polled;
 	cv->poll_stalls++;

@@ -720,7 +720,34 @@ static void test_stalled_in_poll(void **state)
 	assert_true(has_note(&im, "wakeups from polling held up after their interrupt: 1, held "
 			     "960000 ns in all"));
 	assert_true(has_note(&im, "polling loops stalled: 2 polling states ended by an interrupt "
-			     "later than the median time to the limit, 1400000 ns"));
+			     "later than the median time to the limit (with too few limits for "
+			     "one, TICK_NSEC / 8), 1400000 ns"));
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
+ * poll-stalled-no-pace.txt, t0 = 50 s: no polling limit, so no pace; the
+ * tick's expiry and four timer_starts place jiffies at HZ 250.  cpu 0
+ * polls from 1000 us to an interrupt at 1600 us: 600 us, more than
+ * TICK_NSEC / 8 = 500 us, which any 6.x polling loop reaches its limit
+ * (at most TICK_NSEC / 16) within: stalled_ns 600 us.  From 2000 us to
+ * one at 2300 us, 300 us: it may have polled that long, no stall.
+ */
+static void test_stalled_in_poll_without_pace(void **state)
+{
+	struct imported im;
+	g_autofree char *text = NULL;
+
+	(void)state;
+	import_ok("poll-stalled-no-pace.txt", &im);
+	assert_int_equal(im.header.poll_check_ns, 0);
+	text = events_text(&im);
+	assert_non_null(strstr(text, "irq at_ns=1600000 cpu=0 work_ns=390000 stalled_ns=600000\n"));
+	assert_non_null(strstr(text, "irq at_ns=2300000 cpu=0 work_ns=90000\n"));
+	assert_true(has_note(&im, "polling loops stalled: 1 polling states ended by an interrupt "
+			     "later than the median time to the limit (with too few limits for "
+			     "one, TICK_NSEC / 8), 600000 ns"));
 	assert_reads_back(&im);
 	imported_clear(&im);
 }
@@ -1290,6 +1317,7 @@ int main(void)
 		cmocka_unit_test(test_poll_exit_cost_without_the_tick),
 		cmocka_unit_test(test_held_in_poll),
 		cmocka_unit_test(test_stalled_in_poll),
+		cmocka_unit_test(test_stalled_in_poll_without_pace),
 		cmocka_unit_test(test_limit_stalled),
 		cmocka_unit_test(test_stalled_to_tick),
 		cmocka_unit_test(test_poll_pace),
