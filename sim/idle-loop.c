@@ -409,7 +409,10 @@ static void stop_or_retain_tick(struct sim_cpu *c, bool stop_tick)
  * the tick is handled where the CPU polls and the period goes on.  The
  * handler's return renews the tick code's idle entry time
  * (tick_nohz_irq_exit()), the governor will see got_tick, and the polling
- * loop notices its limit only once the handler is done.
+ * loop notices its limit only once the handler is done.  A running tick's
+ * handler re-arms it for the next boundary; a stopped tick's does not
+ * (tick_nohz_handler() leaves that to the idle loop, which stops the tick
+ * anew at the next select), so it fires no more in this period.
  */
 static void tick_while_polling(struct sim_cpu *c)
 {
@@ -419,12 +422,15 @@ static void tick_while_polling(struct sim_cpu *c)
 	c->idle_entry_ns = done;
 	/* None brings work: tick_wakes_task() was asked first. */
 	timer_queue_expire_until(&c->wheel, c->tick_at_for);
-	/* The next boundary whose interrupt is still to come. */
-	if (!c->tick_stopped)
+	if (c->tick_stopped) {
+		c->tick_at = NEVER;
+	} else {
+		/* The next boundary whose interrupt is still to come. */
 		do
 			c->next_tick_ns += c->tick_nsec;
 		while (c->next_tick_ns + c->timer_latency_ns <= c->tick_at);
-	program_tick(c, c->tick_at);
+		program_tick(c, c->tick_at);
+	}
 	c->poll_end = MAX(c->poll_end, done);
 	c->wake_limit = MIN(c->tick_at, c->poll_end);
 }

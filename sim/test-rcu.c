@@ -76,11 +76,46 @@ static void test_callbacks_with_the_tick_stopped(void **state)
 	script_run_finish(&r, NULL);
 }
 
+/*
+ * A stopped tick's interrupt while the CPU polls fires once: its handler
+ * does not re-arm it (the idle loop does, at the next select).  The tick
+ * is stopped at 0; an interrupt at 7.7 ms queues callbacks and wakes no
+ * task: C6's exit takes the CPU to 7.8 ms, the handler to 7.81 ms, where
+ * the governor polls with the tick still stopped, programmed for the next
+ * boundary, 8 ms, while the callbacks wait (told 200 us, from the
+ * interrupt's return).  The tick's interrupt comes
+ * at 8 ms as the CPU polls, and the polling limit (250 us) ends the
+ * period at 8.06 ms, with got_tick; the next select finds the tick still
+ * stopped.  (The model once re-armed the stopped tick for the same
+ * boundary, over and over, and never left the period.)
+ */
+static void test_stopped_tick_while_polling(void **state)
+{
+	static const struct script_step steps[] = { { 2, true }, { 0, true }, { 2, true } };
+	struct trace_event ev[] = { ev_timer(0, 2, 30 * MS, 0, 0), ev_rcu(7700 * US, true),
+				    ev_irq(7700 * US, 10 * US), ev_rcu(9 * MS, false) };
+	struct script_run r;
+
+	(void)state;
+	ev[2].idle_loop = true;
+	script_run_start(&r, "script-6.1", ev, 4, 40 * MS, steps, 3);
+	assert_int_equal(script.selected[1].clock_ns, 7810 * US);
+	assert_true(script.selected[1].tick_stopped);
+	assert_int_equal(script.selected[1].delta_next_ns, 200 * US);
+	assert_int_equal(script.reflected[1].state, 0);
+	assert_int_equal(script.reflected[1].clock_ns, 8060 * US);
+	assert_true(script.reflected[1].got_tick);
+	assert_true(script.reflected[1].poll_time_limit);
+	assert_true(script.selected[2].tick_stopped);
+	script_run_finish(&r, NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_callbacks_keep_the_tick),
 		cmocka_unit_test(test_callbacks_with_the_tick_stopped),
+		cmocka_unit_test(test_stopped_tick_while_polling),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
