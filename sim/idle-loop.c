@@ -290,6 +290,18 @@ static inline void run_wheel_work(struct sim_cpu *c, uint64_t from, uint64_t whe
 }
 
 /*
+ * A task ran since work_from: do_idle() was left, and
+ * tick_nohz_idle_exit() restarted a stopped tick.
+ */
+static inline void tick_restarted_by_task(struct sim_cpu *c)
+{
+	if (c->tick_stopped) {
+		c->tick_started_ns = c->work_from;
+		c->tick_stopped = false;
+	}
+}
+
+/*
  * An idle loop whose select was aborted (the idle record's aborted): the
  * governor chose at the idle entry time, but a task woken for the CPU
  * without an interrupt (its idle task polls need_resched) was found before
@@ -305,11 +317,8 @@ static uint64_t select_aborted(struct sim_cpu *c, uint64_t switched_ns)
 	uint64_t wheel_work;
 	bool stop_tick;
 
-	/* A task ran up to the switch: do_idle() was left and the tick restarted. */
-	if (c->tick_stopped) {
-		c->tick_started_ns = c->work_from;
-		c->tick_stopped = false;
-	}
+	/* A task ran up to the switch. */
+	tick_restarted_by_task(c);
 	c->in_idle_loop = false;
 	c->switched_idle_ns = NEVER;
 	c->idle_entry_ns = c->clock_ns = switched_ns + c->idle_entry_lag_ns;
@@ -496,10 +505,8 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 
 	if (now > c->work_from) {
 		c->busy_ns += MIN(now, end) - MIN(c->work_from, end);
-		if (c->tick_stopped && !c->in_idle_loop) {
-			c->tick_started_ns = c->work_from;
-			c->tick_stopped = false;
-		}
+		if (!c->in_idle_loop)
+			tick_restarted_by_task(c);
 	}
 	if (now >= end) {
 		c->phase = CPU_DONE;
