@@ -44,6 +44,11 @@ static void exit_cost_note(struct converter *cv)
 		     "median exit cost): %" G_GUINT64_FORMAT ", their interrupts taken %"
 		     G_GUINT64_FORMAT " ns later in all, where the CPU ran again", cv->held_up,
 		     cv->held_up_ns);
+	if (cv->im->counts.handler_armings_moved)
+		note(cv, "of those, timers their own handler re-armed before the exit: %"
+		     G_GUINT64_FORMAT " (the re-arming written at the moved interrupt, which the "
+		     "first arming's expiry still comes at; an expiry already past is due at once)",
+		     cv->im->counts.handler_armings_moved);
 	if (cv->poll_held)
 		note(cv, "wakeups from polling held up after their interrupt: %" G_GUINT64_FORMAT
 		     ", held %" G_GUINT64_FORMAT " ns in all (held_ns) before leaving the state",

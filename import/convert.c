@@ -589,6 +589,42 @@ static void sample_exit_cost(struct converter *cv, const struct cpu_track *p)
 }
 
 /*
+ * The timer's handler ran at its interrupt, and what it did to the same
+ * timer there (a re-arming, as dl_task_timer's) moves with the interrupt
+ * to at: written where it was traced, before the interrupt the reader
+ * takes at at, it would replace the arming whose expiry woke the CPU,
+ * and the simulated CPU would never wake for it.  A re-arming for an
+ * expiry already past at is due at once, as the reader wants it.
+ */
+static void move_handler_armings(struct converter *cv, guint cause_event, uint64_t at)
+{
+	const struct trace_event *cause = &g_array_index(cv->im->events, struct trace_event,
+							 cause_event);
+	struct model_timer *t = g_hash_table_lookup(cv->timers, &cause->timer_id);
+
+	for (guint i = cause_event + 1; i < cv->im->events->len; i++) {
+		struct trace_event *ev = &g_array_index(cv->im->events, struct trace_event, i);
+
+		if (ev->timer_id != cause->timer_id || ev->cpu != cause->cpu || ev->at_ns >= at ||
+		    (ev->kind != TRACE_TIMER && ev->kind != TRACE_WHEEL && ev->kind != TRACE_CANCEL))
+			continue;
+		ev->at_ns = at;
+		if (ev->kind == TRACE_CANCEL)
+			continue;
+		ev->expires_ns = MAX(ev->expires_ns, at);
+		if (ev->fires_ns)
+			ev->fires_ns = MAX(ev->fires_ns, ev->expires_ns);
+		if (t && t->out_index == i) {
+			t->expires_ns = ev->expires_ns;
+			t->fires_ns = MAX(t->fires_ns, ev->expires_ns);
+		}
+		cv->im->counts.handler_armings_moved++;
+	}
+	if (t && t->out_index != cause_event)
+		t->touched_ns = MAX(t->touched_ns, at);
+}
+
+/*
  * Moves the interrupt of the timer that woke p towards *at: never before
  * the expiry it was armed for.  An expiry traced before that time
  * (EXPIRY_EARLY_NS), and an expiry the capture did not see armed (whose
@@ -610,6 +646,7 @@ static bool move_timer_interrupt(struct converter *cv, const struct cpu_track *p
 	t = g_hash_table_lookup(cv->timers, &ev->timer_id);
 	if (t && t->out_index == (guint)p->cause_event)
 		t->fires_ns = *at;
+	move_handler_armings(cv, (guint)p->cause_event, *at);
 	return true;
 }
 

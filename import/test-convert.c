@@ -594,6 +594,35 @@ static void test_tick_in_hold_up(void **state)
 }
 
 /*
+ * handler-rearm-held-up.txt, t0 = 70 s, offset 0: as tick-in-hold-up.txt,
+ * a median exit cost of 20 us from state 2; the task arms its timer at
+ * 4.15 ms (written at its wakeup, 4.1 ms) for 5 ms, and the expiry at
+ * 5.01 ms re-arms it for 5.5 ms in its handler and wakes the task; the
+ * host holds the vCPU up until the exit at 7 ms, so the interrupt moves
+ * to 6.98 ms, and the re-arming with it: at 5.02 ms, the reader would
+ * take it as replacing the first arming before its interrupt.  Its
+ * expiry, 5.5 ms, is past there: due at once.  Its own interrupt came
+ * at 7.4 ms.
+ */
+static void test_handler_rearm_held_up(void **state)
+{
+	struct imported im;
+	g_autofree char *text = NULL;
+
+	(void)state;
+	import_ok("handler-rearm-held-up.txt", &im);
+	text = events_text(&im);
+	assert_non_null(strstr(text, "timer at_ns=4100000 cpu=0 id=241 expires_ns=5000000 "
+			       "fires_ns=6980000 work_ns=300000\n"
+			       "timer at_ns=6980000 cpu=0 id=241 expires_ns=6980000 "
+			       "fires_ns=7400000 work_ns=180000\n"));
+	assert_int_equal(im.counts.handler_armings_moved, 1);
+	assert_true(has_note(&im, "of those, timers their own handler re-armed before the exit: 1"));
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
  * early-expiry-held-up.txt, t0 = 90 s, offset 0: cpu 0 wakes 21 times from
  * state 2 by its task's hrtimer, each expiry traced 50 us before the time
  * it was armed for (the importer takes expiries up to 1 ms early, for the
@@ -1308,6 +1337,7 @@ int main(void)
 		cmocka_unit_test(test_rcu_callbacks),
 		cmocka_unit_test(test_tick_before_the_wakeup),
 		cmocka_unit_test(test_tick_in_hold_up),
+		cmocka_unit_test(test_handler_rearm_held_up),
 		cmocka_unit_test(test_held_up_before_expiry),
 		cmocka_unit_test(test_tick_boundary_after_end),
 		cmocka_unit_test(test_poll_check_measured),
