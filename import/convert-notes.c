@@ -49,6 +49,12 @@ static void exit_cost_note(struct converter *cv)
 		     G_GUINT64_FORMAT " (the re-arming written at the moved interrupt, which the "
 		     "first arming's expiry still comes at; an expiry already past is due at once)",
 		     cv->im->counts.handler_armings_moved);
+	if (cv->im->counts.quick_exits)
+		note(cv, "wakeups quicker than the state's median exit cost whose interrupt cannot "
+		     "move earlier (pending at the entry, or a timer's expiry): %"
+		     G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT " ns quicker in all: each brings "
+		     "its own exit cost (exit_ns)", cv->im->counts.quick_exits,
+		     cv->im->counts.quick_exit_ns);
 	if (cv->poll_held)
 		note(cv, "wakeups from polling held up after their interrupt: %" G_GUINT64_FORMAT
 		     ", held %" G_GUINT64_FORMAT " ns in all (held_ns) before leaving the state",

@@ -30,6 +30,7 @@ struct cpu_track {
 	/* BUSY, for the record of the interrupt that ended a polling state: */
 	uint64_t held_ns;	/* it held the CPU up this long */
 	uint64_t stalled_ns;	/* the loop had stalled this long before it */
+	uint64_t exit_ns;	/* BUSY: its exit cost, quicker than the state's (own_exit_cost()) */
 	gint cause_event;	/* TIMER: the trace event of its arming, or -1 */
 	bool remote_wakeup;	/* IDLE: another CPU woke a task here */
 	int state;		/* IDLE, BUSY: the state entered; -1 unknown */

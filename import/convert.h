@@ -31,6 +31,8 @@ struct import_counts {
 	uint64_t unknown_wakeups;	/* no cause in the capture: imported as irq */
 	uint64_t unseen_interrupts;	/* ... from a halting state: the irq an exit cost before the exit */
 	uint64_t need_resched_wakeups;	/* ... remote ones, and unknown ones from polling: remote=1 */
+	uint64_t quick_exits;		/* wakeups with an exit cost of their own (exit_ns) */
+	uint64_t quick_exit_ns;		/* ... and how much quicker than the state's they were */
 	uint64_t handler_armings_moved;	/* a held-up timer's re-arming by its handler, moved with it */
 	uint64_t tick_wakeups;		/* the tick: dropped, the simulator has its own */
 	uint64_t idle_loop_wakeups;	/* timer or irq whose handler left the tick stopped (idle_loop) */

@@ -623,6 +623,37 @@ static void test_handler_rearm_held_up(void **state)
 }
 
 /*
+ * quick-exit.txt, t0 = 70 s, offset 0: as tick-in-hold-up.txt, a median
+ * exit cost of 20 us from state 2.  Then three quick wakeups:
+ * - the task's timer, armed at 4.15 ms (written at its wakeup, 4.1 ms)
+ *   for 4.19 ms, is pending at the entry at 4.2 ms; the CPU leaves 5 us
+ *   later.  The interrupt moves to the entry (not before it), and the
+ *   wakeup brings its own exit cost: 5 us;
+ * - an exit with no cause 8 us after the entry at 4.3 ms: its unseen
+ *   interrupt goes at the entry, exit_ns 8 us;
+ * - an irq at 5 ms, exit 20 us later: the median, nothing of its own.
+ */
+static void test_own_exit_cost(void **state)
+{
+	struct imported im;
+	g_autofree char *text = NULL;
+
+	(void)state;
+	import_ok("quick-exit.txt", &im);
+	assert_int_equal(im.exit_cost_ns[2], 20000);
+	text = events_text(&im);
+	assert_non_null(strstr(text, "timer at_ns=4100000 cpu=0 id=241 expires_ns=4190000 "
+			       "fires_ns=4200000 work_ns=95000 exit_ns=5000\n"
+			       "irq at_ns=4300000 cpu=0 work_ns=92000 exit_ns=8000\n"
+			       "irq at_ns=5000000 cpu=0 work_ns=80000\n"));
+	assert_true(has_note(&im, "wakeups quicker than the state's median exit cost whose "
+			     "interrupt cannot move earlier (pending at the entry, or a timer's "
+			     "expiry): 2, 27000 ns quicker in all"));
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
  * early-expiry-held-up.txt, t0 = 90 s, offset 0: cpu 0 wakes 21 times from
  * state 2 by its task's hrtimer, each expiry traced 50 us before the time
  * it was armed for (the importer takes expiries up to 1 ms early, for the
@@ -1338,6 +1369,7 @@ int main(void)
 		cmocka_unit_test(test_tick_before_the_wakeup),
 		cmocka_unit_test(test_tick_in_hold_up),
 		cmocka_unit_test(test_handler_rearm_held_up),
+		cmocka_unit_test(test_own_exit_cost),
 		cmocka_unit_test(test_held_up_before_expiry),
 		cmocka_unit_test(test_tick_boundary_after_end),
 		cmocka_unit_test(test_poll_check_measured),

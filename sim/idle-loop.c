@@ -190,6 +190,14 @@ static inline uint64_t first_timer_held_ns(const struct sim_cpu *c)
 	return t ? t->wake.held_ns : 0;
 }
 
+/* The earliest timer's wakeup's own exit cost (0: the state's). */
+static inline uint64_t first_timer_exit_ns(const struct sim_cpu *c)
+{
+	const struct sim_timer *t = timer_queue_first(&c->timers);
+
+	return t ? t->wake.exit_ns : 0;
+}
+
 /*
  * The boundary the tick's next interrupt is for: the running tick's next
  * one; a stopped tick's hrtimer is programmed for the next event
@@ -341,6 +349,7 @@ static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *e
 				ev->fires_ns ? ev->fires_ns - ev->expires_ns : c->timer_latency_ns,
 				ev->period_ns, ev->work_ns,
 				&(struct timer_wakeup){ .held_ns = ev->held_ns,
+							.exit_ns = ev->exit_ns,
 							.stalled_ns = ev->stalled_ns,
 							.idle_loop = ev->idle_loop });
 		return 0;
@@ -389,7 +398,7 @@ static uint64_t expire_timer(struct sim_cpu *c)
 	if (t.period_ns) {
 		struct timer_wakeup next = t.wake;
 
-		next.stalled_ns = 0;
+		next.stalled_ns = next.exit_ns = 0;
 		timer_queue_arm(&c->timers, t.id, t.expires_ns + t.period_ns, t.late_ns, t.period_ns,
 				t.work_ns, &next);
 	}
@@ -557,7 +566,7 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
  * reflected.
  */
 static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause cause,
-			   bool idle_loop, bool remote)
+			   bool idle_loop, bool remote, uint64_t exit_ns)
 {
 	struct idle_period *p = &c->period;
 	uint64_t residency_ns, wheel_work = 0;
@@ -572,12 +581,14 @@ static inline void wake_up(struct sim_cpu *c, uint64_t wake_ns, enum wake_cause 
 	 * The core reads local_clock() once the wakeup has taken the state's
 	 * exit cost; a polling limit is no wakeup and costs nothing, nor does
 	 * a remote wakeup of a polling CPU, which needs no interrupt: its loop
-	 * sees need_resched set.  A halting CPU takes the waker's IPI.  The
-	 * core's two clock reads lie inside the state's entry and exit by the
-	 * platform's residency_gap_us in all.
+	 * sees need_resched set.  A halting CPU takes the waker's IPI.  A
+	 * trace's wakeup may bring its own exit cost (exit_ns, a captured
+	 * exit quicker than the state's).  The core's two clock reads lie
+	 * inside the state's entry and exit by the platform's
+	 * residency_gap_us in all.
 	 */
 	p->exit_latency_ns = cause == WAKE_POLL_LIMIT || (remote && c->polling[p->state]) ?
-			     0 : c->exit_cost_ns[p->state];
+			     0 : exit_ns ? exit_ns : c->exit_cost_ns[p->state];
 	residency_ns = wake_ns + p->exit_latency_ns - p->entry_ns;
 	residency_ns -= MIN(residency_ns, c->residency_gap_ns);
 	c->clock_ns = wake_ns + p->exit_latency_ns;
@@ -722,14 +733,14 @@ static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *e
 	for (;;) {
 		if (timer_at <= MIN(ev_at, c->wake_limit)) {
 			wake_up(c, MAX(timer_at, entry) + first_timer_held_ns(c), WAKE_TIMER,
-				first_timer_idle_loop(c), false);
+				first_timer_idle_loop(c), false, first_timer_exit_ns(c));
 			return false;
 		}
 		if (ev_at <= c->wake_limit)
 			break;
 		if (c->tick_at > c->poll_end) {
 			if (!loop_stalled_at(c, ev, ev_at, timer_at, c->poll_end)) {
-				wake_up(c, c->wake_limit, WAKE_POLL_LIMIT, false, false);
+				wake_up(c, c->wake_limit, WAKE_POLL_LIMIT, false, false, 0);
 				return false;
 			}
 			c->poll_end = NEVER;
@@ -737,7 +748,7 @@ static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *e
 			continue;
 		}
 		if (!c->polling[c->period.state] || tick_wakes_task(c)) {
-			wake_up(c, c->wake_limit, WAKE_TICK, false, false);
+			wake_up(c, c->wake_limit, WAKE_TICK, false, false, 0);
 			return false;
 		}
 		tick_while_polling(c);
@@ -745,7 +756,7 @@ static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *e
 	if (interrupts(ev)) {
 		/* Its work is taken working. */
 		wake_up(c, MAX(ev_at, entry) + ev->held_ns, WAKE_EVENT, ev->idle_loop,
-			ev->remote);
+			ev->remote, ev->exit_ns);
 		return false;
 	}
 	take_event(c, ev);

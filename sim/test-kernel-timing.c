@@ -526,6 +526,34 @@ static void test_held_up_by_the_interrupt(void **state)
 }
 
 /*
+ * A wakeup with its own exit cost (exit_ns, a captured exit quicker than
+ * the state's): the periodic timer's first expiry, at 1 ms, takes the CPU
+ * out of C6 (exit 100 us) 30 us later; its second, at 2 ms, pays C6's
+ * exit again (the first expiry's only).  The irq at 2.5 ms leaves 7 us
+ * after it.  Each residency runs from the entry to that exit.
+ */
+static void test_own_exit_cost(void **state)
+{
+	struct trace_event ev[] = { ev_timer(0, 1, 1 * MS, 1 * MS, 0), ev_irq(2500 * US, 0) };
+	struct script_run r;
+
+	(void)state;
+	ev[0].exit_ns = 30 * US;
+	ev[1].exit_ns = 7 * US;
+	script_run_start(&r, "script-6.1", ev, 2, 2900 * US, C6_KEEP, 1);
+	assert_true(script.reflects >= 3);
+	assert_int_equal(script.reflected[0].clock_ns, 1030 * US);
+	assert_int_equal(script.reflected[0].residency_ns, 1030 * US);
+	assert_int_equal(script.reflected[1].clock_ns, 2100 * US);
+	assert_int_equal(script.reflected[1].residency_ns,
+			 2100 * US - script.selected[1].clock_ns);
+	assert_int_equal(script.reflected[2].clock_ns, 2507 * US);
+	assert_int_equal(script.reflected[2].residency_ns,
+			 2507 * US - script.selected[2].clock_ns);
+	script_run_finish(&r, NULL);
+}
+
+/*
  * A polling loop stalled before its interrupt (stalled_ns): the host held
  * the vCPU up, and it read no clock.  The irq at 1 ms says the loop
  * stalled 600 us before it, at 400 us: the CPU polling from 0 reaches its
@@ -789,6 +817,7 @@ int main(void)
 		cmocka_unit_test(test_tick_phase_and_work),
 		cmocka_unit_test(test_tick_renews_idle_entry),
 		cmocka_unit_test(test_held_up_by_the_interrupt),
+		cmocka_unit_test(test_own_exit_cost),
 		cmocka_unit_test(test_stalled_polling_loop),
 		cmocka_unit_test(test_stall_of_a_periodic_timer),
 		cmocka_unit_test(test_poll_records),

@@ -252,22 +252,22 @@ static void test_tick_record(void **state)
 }
 
 /*
- * held_ns and stalled_ns on an irq (line 8) and a timer (line 9), in the
- * writer's order and out of it: each reads the same, and writes back in
- * the writer's order; absent, they are 0.
+ * held_ns, exit_ns and stalled_ns on an irq (line 8) and a timer (line 9),
+ * in the writer's order and out of it: each reads the same, and writes
+ * back in the writer's order; absent, they are 0.
  */
 static void test_held(void **state)
 {
 	struct fixture *f = *state;
 	g_autofree char *irq_fast = test_replace_line(base, 8, "irq at_ns=100 cpu=1 work_ns=50 "
-						      "held_ns=70 stalled_ns=90");
+						      "held_ns=70 exit_ns=20 stalled_ns=90");
 	g_autofree char *fast = test_replace_line(irq_fast, 9, "timer at_ns=200 cpu=1 id=2 "
 						  "expires_ns=300 fires_ns=450 held_ns=30");
 	g_autofree char *irq_general = test_replace_line(base, 8, "irq stalled_ns=90 held_ns=70 "
-							 "cpu=1 at_ns=100 work_ns=50");
+							 "cpu=1 exit_ns=20 at_ns=100 work_ns=50");
 	g_autofree char *general = test_replace_line(irq_general, 9, "timer held_ns=30 at_ns=200 "
 						     "cpu=1 stalled_ns=250 id=2 expires_ns=300 "
-						     "fires_ns=450");
+						     "exit_ns=5 fires_ns=450");
 	g_autoptr(GArray) a = read_ok(f, fast);
 	g_autoptr(GArray) b = read_ok(f, general);
 
@@ -275,17 +275,20 @@ static void test_held(void **state)
 		GArray *ev = k ? b : a;
 
 		assert_int_equal(at(ev, 2)->held_ns, 70);
+		assert_int_equal(at(ev, 2)->exit_ns, 20);
 		assert_int_equal(at(ev, 2)->stalled_ns, 90);
 		assert_int_equal(at(ev, 2)->work_ns, 50);
 		assert_int_equal(at(ev, 3)->held_ns, 30);
+		assert_int_equal(at(ev, 3)->exit_ns, k ? 5 : 0);
 		assert_int_equal(at(ev, 3)->stalled_ns, k ? 250 : 0);
 		assert_int_equal(at(ev, 3)->fires_ns, 450);
 		assert_int_equal(at(ev, 1)->held_ns, 0);
+		assert_int_equal(at(ev, 1)->exit_ns, 0);
 		assert_int_equal(at(ev, 1)->stalled_ns, 0);
 	}
-	assert_writes("irq at_ns=100 cpu=1 work_ns=50 held_ns=70 stalled_ns=90\n"
+	assert_writes("irq at_ns=100 cpu=1 work_ns=50 held_ns=70 exit_ns=20 stalled_ns=90\n"
 		      "timer at_ns=200 cpu=1 id=2 expires_ns=300 fires_ns=450 held_ns=30 "
-		      "stalled_ns=250\n",
+		      "exit_ns=5 stalled_ns=250\n",
 		      2, at(b, 2), at(b, 3));
 }
 
@@ -446,6 +449,7 @@ static void test_overflow(void **state)
 
 	expect_error(f, 8, "irq at_ns=18446744073709551616 cpu=1", 8, "at_ns");	/* 2^64 */
 	expect_error(f, 8, "irq at_ns=100 cpu=1 work_ns=4611686018427387904", 8, "work_ns"); /* 2^62 */
+	expect_error(f, 8, "irq at_ns=100 cpu=1 exit_ns=4611686018427387904", 8, "exit_ns");
 	expect_error(f, 4, "end_ns 99999999999999999999999999", 4, "end_ns");
 	expect_error(f, 9, "timer at_ns=200 cpu=1 id=18446744073709551616 expires_ns=300", 9, "id");
 }
@@ -581,6 +585,7 @@ static void test_wheel_record(void **state)
 	expect_error(f, 9, "wheel at_ns=200 cpu=1 id=5 expires_ns=300 work_ns=4611686018427387904", 9,
 		     "work_ns");
 	expect_error(f, 9, "wheel at_ns=200 cpu=1 id=5 expires_ns=300 held_ns=1", 9, "held_ns");
+	expect_error(f, 9, "wheel at_ns=200 cpu=1 id=5 expires_ns=300 exit_ns=1", 9, "exit_ns");
 	expect_error(f, 9, "wheel at_ns=200 cpu=1 id=5 expires_ns=300 stalled_ns=1", 9,
 		     "stalled_ns");
 	expect_error(f, 8, "irq at_ns=100 cpu=1 stalled_ns=4611686018427387904", 8, "stalled_ns");

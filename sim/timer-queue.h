@@ -17,6 +17,7 @@
 /* What a timer's interrupt does to a CPU it wakes from idle (the trace's fields of that name). */
 struct timer_wakeup {
 	uint64_t held_ns;	/* it leaves its state this long after the interrupt */
+	uint64_t exit_ns;	/* ... and this long after that, not the state's exit cost (0) */
 	uint64_t stalled_ns;	/* polling, it ran no polling loop from this long before */
 	bool idle_loop;		/* it runs the handler alone, staying in the idle loop */
 };

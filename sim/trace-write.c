@@ -25,6 +25,8 @@ static void write_work(FILE *out, const struct trace_event *ev)
 		fprintf(out, " work_ns=%" PRIu64, ev->work_ns);
 	if (ev->held_ns)
 		fprintf(out, " held_ns=%" PRIu64, ev->held_ns);
+	if (ev->exit_ns)
+		fprintf(out, " exit_ns=%" PRIu64, ev->exit_ns);
 	if (ev->stalled_ns)
 		fprintf(out, " stalled_ns=%" PRIu64, ev->stalled_ns);
 	if (ev->idle_loop)

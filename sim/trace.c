@@ -443,6 +443,7 @@ static bool parse_wakeup(struct trace_reader *r, struct kv_line *l, struct trace
 {
 	return parse_time(r, l, "work_ns", false, 0, &ev->work_ns, error) &&
 	       parse_time(r, l, "held_ns", false, 0, &ev->held_ns, error) &&
+	       parse_time(r, l, "exit_ns", false, 0, &ev->exit_ns, error) &&
 	       parse_time(r, l, "stalled_ns", false, 0, &ev->stalled_ns, error) &&
 	       parse_flag(r, l, "idle_loop", false, &ev->idle_loop, error);
 }
@@ -736,6 +737,7 @@ static G_ALWAYS_INLINE inline bool scan_wakeup(const char **s, struct trace_even
 {
 	return SCAN_OPTIONAL(s, "work_ns=", &ev->work_ns) &&
 	       SCAN_OPTIONAL(s, "held_ns=", &ev->held_ns) &&
+	       SCAN_OPTIONAL(s, "exit_ns=", &ev->exit_ns) &&
 	       SCAN_OPTIONAL(s, "stalled_ns=", &ev->stalled_ns) &&
 	       SCAN_FLAG(s, "idle_loop=", &ev->idle_loop);
 }
@@ -793,7 +795,7 @@ static bool values_valid(const struct trace_reader *r, const struct trace_event 
 	switch (ev->kind) {
 	case TRACE_TIMER:
 		return (ev->expires_ns | ev->fires_ns | ev->period_ns | ev->work_ns |
-			ev->held_ns | ev->stalled_ns) <= TRACE_TIME_MAX &&
+			ev->held_ns | ev->exit_ns | ev->stalled_ns) <= TRACE_TIME_MAX &&
 		       ev->expires_ns >= ev->at_ns &&
 		       (!ev->fires_ns || ev->fires_ns >= ev->expires_ns) &&
 		       (!ev->period_ns || ev->period_ns >= TRACE_PERIOD_MIN_NS);
@@ -803,7 +805,7 @@ static bool values_valid(const struct trace_reader *r, const struct trace_event 
 	case TRACE_CANCEL:
 		return true;
 	case TRACE_IRQ:
-		return (ev->work_ns | ev->held_ns | ev->stalled_ns) <= TRACE_TIME_MAX;
+		return (ev->work_ns | ev->held_ns | ev->exit_ns | ev->stalled_ns) <= TRACE_TIME_MAX;
 	case TRACE_BUSY:
 		return ev->work_ns >= 1 && ev->work_ns <= TRACE_TIME_MAX;
 	case TRACE_TICK:
@@ -829,7 +831,7 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 
 	/* What the line may leave out is 0, as in the general path (the name is for phases). */
 	ev->timer_id = ev->expires_ns = ev->fires_ns = ev->period_ns = ev->work_ns = 0;
-	ev->held_ns = ev->stalled_ns = ev->check_ns = 0;
+	ev->held_ns = ev->exit_ns = ev->stalled_ns = ev->check_ns = 0;
 	ev->idle_loop = ev->remote = ev->aborted = ev->rcu_pending = false;
 	ev->phase[0] = '\0';
 	if (!scan_kind(&s, &ev->kind) || !SCAN_NUMBER(&s, "at_ns=", &ev->at_ns) ||

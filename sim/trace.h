@@ -52,6 +52,13 @@ struct trace_event {
 	 */
 	uint64_t held_ns;
 	/*
+	 * TIMER, IRQ: a CPU this interrupt wakes from idle leaves its state
+	 * this long after the interrupt (and its held_ns), in place of the
+	 * state's exit cost: the capture's own exit, quicker than that; 0:
+	 * the state's.  A periodic timer's first expiry only.
+	 */
+	uint64_t exit_ns;
+	/*
 	 * TIMER, IRQ: a CPU polling when this interrupt wakes it had stopped
 	 * running its polling loop this long before the interrupt (the host
 	 * held the vCPU up): a polling time limit due after that does not end

@@ -21,7 +21,8 @@ static void check_event(const struct trace_header *h, const struct trace_event *
 	if (ev->kind == TRACE_WHEEL) {
 		FUZZ_ASSERT(ev->expires_ns >= ev->at_ns && ev->expires_ns <= TRACE_TIME_MAX);
 		FUZZ_ASSERT(ev->work_ns <= TRACE_TIME_MAX);
-		FUZZ_ASSERT(!ev->fires_ns && !ev->period_ns && !ev->held_ns && !ev->idle_loop);
+		FUZZ_ASSERT(!ev->fires_ns && !ev->period_ns && !ev->held_ns && !ev->exit_ns &&
+			    !ev->idle_loop);
 	}
 	/* An rcu record says only whether callbacks are queued. */
 	if (ev->kind == TRACE_RCU)
