@@ -478,7 +478,9 @@ static inline bool tick_wakes_task(const struct sim_cpu *c)
  * comes within the tick's work or the handler's after it.  Where the trace
  * says when the work's task switched to the idle task (switched_idle_ns),
  * do_idle() took the idle entry time the platform's idle_entry_us after
- * that, however long the rest of the way to select took.
+ * that, however long the rest of the way to select took; and the select
+ * comes after that, where the one estimated from the entry would come
+ * before the switch (a tick stop that cost less than the capture's median).
  */
 static inline void select_times(struct sim_cpu *c, enum wake_cause cause, uint64_t now)
 {
@@ -489,8 +491,13 @@ static inline void select_times(struct sim_cpu *c, enum wake_cause cause, uint64
 	} else {
 		c->clock_ns = now - MIN(c->select_lead_ns, now - c->work_from);
 		c->idle_entry_ns = c->clock_ns;
-		if (c->switched_idle_ns != NEVER)
-			c->idle_entry_ns = MIN(c->clock_ns, c->switched_idle_ns + c->idle_entry_lag_ns);
+		if (c->switched_idle_ns != NEVER) {
+			uint64_t after_switch = c->switched_idle_ns + c->idle_entry_lag_ns;
+
+			if (c->clock_ns < c->switched_idle_ns)
+				c->clock_ns = MIN(now, after_switch);
+			c->idle_entry_ns = MIN(c->clock_ns, after_switch);
+		}
 	}
 	c->switched_idle_ns = NEVER;
 }

@@ -300,6 +300,38 @@ static void test_idle_entry_after_switch(void **state)
 }
 
 /*
+ * A select the model would place before the switch to the idle task: the
+ * CPU works to 500 us and would select 10 us before (select_lead_us), at
+ * 490 us, but its task switched to the idle task only at 492 us.  do_idle()
+ * took the idle entry time idle_entry_us (7 us) after the switch, at
+ * 499 us, and selected after that: at 499 us, the sleep length to the
+ * timer at 1 ms 501 us, not 510.  In the second loop, after the timer's
+ * 100 us of work to 1.102 ms, the select at 1.092 ms comes after the
+ * switch at 1.075 ms, and the idle entry time is again the earlier of the
+ * two, 1.082 ms (test_idle_entry_after_switch): 1908 us to the timer at
+ * 2.99 ms.
+ */
+static void test_idle_entry_not_before_switch(void **state)
+{
+	const struct trace_event ev[] = {
+		ev_busy(0, 500 * US), ev_timer(0, 1, 1 * MS, 0, 100 * US),
+		ev_timer(0, 2, 2990 * US, 0, 0), ev_idle(492 * US), ev_idle(1075 * US),
+	};
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 4 * MS);
+	r.platform.select_lead_us = 10;
+	r.platform.idle_entry_us = 7;
+	script_run_go(&r, "script-6.1", ev, G_N_ELEMENTS(ev), C1_KEEP, 1);
+	assert_int_equal(script.selected[0].clock_ns, 499 * US);
+	assert_int_equal(script.selected[0].sleep_length_ns, 501 * US);
+	assert_int_equal(script.selected[1].clock_ns, 1092 * US);
+	assert_int_equal(script.selected[1].sleep_length_ns, 1908 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
  * An idle loop whose select was aborted: the governor chooses, nothing is
  * entered or reflected, and the next select reads a last residency of 0.
  * The CPU works to 500 us; the governor chooses C1 and stops the tick at
@@ -809,6 +841,7 @@ int main(void)
 		cmocka_unit_test(test_poll_check_and_idle_loop),
 		cmocka_unit_test(test_interrupt_pending_through_reselect),
 		cmocka_unit_test(test_select_lead),
+		cmocka_unit_test(test_idle_entry_not_before_switch),
 		cmocka_unit_test(test_idle_entry_after_switch),
 		cmocka_unit_test(test_tick_stop_cost),
 		cmocka_unit_test(test_aborted_select),
