@@ -14,10 +14,12 @@ harness=$1 target=$2 mode=$3 regressions=$4 findings=$5
 shift 5
 
 # A library's own leaks are not teosim's findings (lsan.supp says which),
-# and an allocation too large returns NULL as it would without ASan.
+# nor is teo-v8's documented array-bounds report (teo/README.md), and an
+# allocation too large returns NULL as it would without ASan.
 LSAN_OPTIONS=suppressions=$(dirname "$0")/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}
+UBSAN_OPTIONS=suppressions=$(dirname "$0")/../../teo/ubsan-teo-v8.supp${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}
 ASAN_OPTIONS=allocator_may_return_null=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}
-export LSAN_OPTIONS ASAN_OPTIONS
+export LSAN_OPTIONS UBSAN_OPTIONS ASAN_OPTIONS
 
 # The kept findings: each must now be read without a crash.
 kept=
