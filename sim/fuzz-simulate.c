@@ -175,6 +175,7 @@ static void check_cpu(const struct cpu_score *s, const struct cpu_work *w,
 {
 	uint64_t idle = 0, opt_idle = 0, kernel_time = 0, usage = 0, events = 0;
 	uint64_t periods = s->timer_wakeups + s->event_wakeups + s->tick_wakeups + s->poll_limits;
+	uint64_t max_exit = MAX(sp->max_exit_cost_ns, f->work.exit_ns);
 
 	FUZZ_ASSERT(s->state_count == sp->p.state_count);
 	for (unsigned int i = 0; i < s->state_count; i++) {
@@ -189,12 +190,7 @@ static void check_cpu(const struct cpu_score *s, const struct cpu_work *w,
 		events += st->event_wakeups;
 	}
 	FUZZ_ASSERT(s->busy_ns <= f->end_ns);
-	/*
-	 * No work runs twice.  Less may run: the end cuts it, and on a
-	 * platform with a timer latency a timer re-armed or cancelled
-	 * between its expiry and its interrupt loses that expiry in the
-	 * simulator, where the trace format counts it as fired.
-	 */
+	/* No work runs twice.  Less may run: the end cuts it. */
 	FUZZ_ASSERT(s->busy_ns <= w->work_ns);
 	FUZZ_ASSERT(idle <= f->end_ns - s->busy_ns);
 	/*
@@ -203,9 +199,12 @@ static void check_cpu(const struct cpu_score *s, const struct cpu_work *w,
 	 * overlap.
 	 */
 	FUZZ_ASSERT(idle <= opt_idle && opt_idle <= f->end_ns);
-	/* The core's residencies include the exit (less the residency gap). */
-	FUZZ_ASSERT(kernel_time <= f->end_ns - s->busy_ns + sp->max_exit_cost_ns);
-	FUZZ_ASSERT(s->exit_ns <= periods * sp->max_exit_cost_ns);
+	/*
+	 * The core's residencies include the exit (less the residency gap),
+	 * the state's or the wakeup's own (exit_ns).
+	 */
+	FUZZ_ASSERT(kernel_time <= f->end_ns - s->busy_ns + max_exit);
+	FUZZ_ASSERT(s->exit_ns <= periods * max_exit);
 	/*
 	 * Each period is entered once (the kernel's usage), woken once, and
 	 * scored once, or left unscored when the trace ends in its stretch.
@@ -221,7 +220,8 @@ static void check_cpu(const struct cpu_score *s, const struct cpu_work *w,
 /*
  * Whether every governor must find the same work on this platform.  The
  * work a trace carries, and when it comes, do not depend on the governor,
- * but when it runs may: a state's exit cost, the tick's handler, the way
+ * but when it runs may: a state's exit cost (or a wakeup's own, exit_ns),
+ * the tick's handler, the way
  * from a polling limit back to select and a tick stop's cost (the
  * platform's or the trace's tick_stop_ns) each delay the work that comes
  * meanwhile or follows, so that more or less of it is cut at end_ns, and
@@ -236,8 +236,8 @@ static bool same_work_expected(const struct trace_facts *f, const struct sim_pla
 {
 	const struct platform *p = &sp->p;
 
-	return !sp->max_exit_cost_ns && !p->tick_work_us && !p->idle_loop_us &&
-	       !p->tick_stop_us && !f->tick_stop_cost && !f->work.wheel;
+	return !sp->max_exit_cost_ns && !f->work.exit_ns && !p->tick_work_us &&
+	       !p->idle_loop_us && !p->tick_stop_us && !f->tick_stop_cost && !f->work.wheel;
 }
 
 /*

@@ -341,15 +341,32 @@ static uint64_t select_aborted(struct sim_cpu *c, uint64_t switched_ns)
 }
 
 /* Applies what ev brings to the CPU's timers; returns the work it brings. */
+/*
+ * The trace counts a timer's expiry as come at its interrupt where it gives
+ * that (fires_ns), else at the expiry, though the interrupt comes the
+ * platform's timer latency later: from then on its id may be armed or
+ * cancelled anew (a generated workload re-arms its task's timer at the
+ * expiry).  The expiry still interrupts the CPU at its own time, once.
+ */
+static inline void keep_counted_expiry(struct sim_cpu *c, const struct trace_event *ev)
+{
+	const struct sim_timer *t = timer_queue_find(&c->timers, ev->timer_id);
+
+	if (t && t->expires_ns + (t->wake.late_counted ? t->late_ns : 0) <= ev->at_ns)
+		timer_queue_detach(&c->timers, ev->timer_id);
+}
+
 static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *ev)
 {
 	switch (ev->kind) {
 	case TRACE_TIMER:
+		keep_counted_expiry(c, ev);
 		timer_queue_arm(&c->timers, ev->timer_id, ev->expires_ns,
 				ev->fires_ns ? ev->fires_ns - ev->expires_ns : c->timer_latency_ns,
 				ev->period_ns, ev->work_ns,
 				&(struct timer_wakeup){ .held_ns = ev->held_ns,
 							.exit_ns = ev->exit_ns,
+							.late_counted = ev->fires_ns != 0,
 							.stalled_ns = ev->stalled_ns,
 							.idle_loop = ev->idle_loop });
 		return 0;
@@ -357,6 +374,7 @@ static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *e
 		timer_queue_arm(&c->wheel, ev->timer_id, ev->expires_ns, 0, 0, ev->work_ns, NULL);
 		return 0;
 	case TRACE_CANCEL:
+		keep_counted_expiry(c, ev);
 		if (!timer_queue_cancel(&c->timers, ev->timer_id))
 			timer_queue_cancel(&c->wheel, ev->timer_id);
 		return 0;

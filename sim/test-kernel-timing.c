@@ -558,6 +558,37 @@ static void test_held_up_by_the_interrupt(void **state)
 }
 
 /*
+ * Under a timer latency (60 us) a timer's interrupt comes after its expiry,
+ * which the trace counts as come at the expiry: the task's timer due at
+ * 1 ms is armed anew at 1 ms for 2 ms, as a generated workload's task
+ * re-arms it, and cancelled at 2 ms.  Each expiry still wakes the CPU from
+ * C1 (exit 2 us) at 1.062 and 2.062 ms; a periodic timer (5 ms, every
+ * 1 ms) cancelled at its expiry at 6 ms wakes it at 6.062 ms, and then no
+ * more: the tick's at 8 ms (at 8.062) is next.
+ */
+static void test_rearmed_at_expiry(void **state)
+{
+	const struct trace_event ev[] = {
+		ev_timer(0, 1, 1 * MS, 0, 0), ev_timer(1 * MS, 1, 2 * MS, 0, 0),
+		ev_cancel(2 * MS, 1), ev_timer(3 * MS, 2, 5 * MS, 1 * MS, 0), ev_cancel(6 * MS, 2),
+	};
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 9 * MS);
+	r.platform.timer_latency_us = 60;
+	script_run_go(&r, "script-6.1", ev, G_N_ELEMENTS(ev), C1_KEEP, 1);
+	assert_true(script.reflects >= 6);
+	assert_int_equal(script.reflected[0].clock_ns, 1062 * US);
+	assert_int_equal(script.reflected[1].clock_ns, 2062 * US);
+	assert_int_equal(script.reflected[2].clock_ns, 4062 * US);	/* the tick, as late */
+	assert_int_equal(script.reflected[3].clock_ns, 5062 * US);
+	assert_int_equal(script.reflected[4].clock_ns, 6062 * US);
+	assert_int_equal(script.reflected[5].clock_ns, 8062 * US);	/* the tick */
+	script_run_finish(&r, NULL);
+}
+
+/*
  * A wakeup with its own exit cost (exit_ns, a captured exit quicker than
  * the state's): the periodic timer's first expiry, at 1 ms, takes the CPU
  * out of C6 (exit 100 us) 30 us later; its second, at 2 ms, pays C6's
@@ -851,6 +882,7 @@ int main(void)
 		cmocka_unit_test(test_tick_renews_idle_entry),
 		cmocka_unit_test(test_held_up_by_the_interrupt),
 		cmocka_unit_test(test_own_exit_cost),
+		cmocka_unit_test(test_rearmed_at_expiry),
 		cmocka_unit_test(test_stalled_polling_loop),
 		cmocka_unit_test(test_stall_of_a_periodic_timer),
 		cmocka_unit_test(test_poll_records),

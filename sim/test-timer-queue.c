@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The timer queue: earliest first, ties in arming order, re-arm and cancel
- * by id, expiry up to a time with the work it brings.
+ * by id, a timer detached from its id, expiry up to a time with the work it
+ * brings.
  */
 #include "test-sim.h"
 #include "timer-queue.h"
@@ -62,6 +63,42 @@ static void test_rearm_and_cancel(void **state)
  * 10..80 with work only at 40 (5) and 70 (9), armed out of order so that
  * the due ones are spread over the heap.
  */
+/*
+ * A detached timer still comes once, where it was (a periodic one without
+ * its next period), however the heap moves around it; its id is free: a
+ * new arming takes it, a cancel finds only that, and a detach of an id
+ * not armed does nothing.
+ */
+static void test_detach(void **state)
+{
+	struct timer_queue q;
+	struct sim_timer t;
+
+	(void)state;
+	timer_queue_init(&q);
+	timer_queue_arm(&q, 1, 100, 60, 1000, 5, NULL);
+	timer_queue_arm(&q, 2, 50, 0, 0, 0, NULL);
+	timer_queue_detach(&q, 1);
+	timer_queue_detach(&q, 7);
+	assert_null(timer_queue_find(&q, 1));
+	timer_queue_arm(&q, 1, 80, 0, 0, 3, NULL);	/* a new arming, earlier */
+	timer_queue_arm(&q, 3, 10, 0, 0, 0, NULL);	/* moves the heap around */
+	assert_non_null(timer_queue_find(&q, 1));
+	assert_int_equal(timer_queue_find(&q, 1)->expires_ns, 80);
+	assert_true(timer_queue_cancel(&q, 1));
+	assert_false(timer_queue_cancel(&q, 1));
+	assert_int_equal(pop_id(&q), 3);
+	assert_int_equal(pop_id(&q), 2);
+	timer_queue_pop(&q, &t);
+	assert_int_equal(t.id, 1);
+	assert_int_equal(t.expires_ns, 100);
+	assert_int_equal(t.late_ns, 60);
+	assert_int_equal(t.period_ns, 0);
+	assert_int_equal(t.work_ns, 5);
+	assert_null(timer_queue_first(&q));
+	timer_queue_clear(&q);
+}
+
 static void test_expire_until(void **state)
 {
 	static const uint64_t expires[] = { 80, 30, 70, 10, 60, 20, 50, 40 };
@@ -96,6 +133,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_order_and_ties),
 		cmocka_unit_test(test_rearm_and_cancel),
+		cmocka_unit_test(test_detach),
 		cmocka_unit_test(test_expire_until),
 	};
 

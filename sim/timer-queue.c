@@ -25,7 +25,8 @@ static bool earlier(const struct sim_timer *a, const struct sim_timer *b)
 static void place(struct timer_queue *q, unsigned int i, const struct sim_timer *t)
 {
 	q->heap[i] = *t;
-	idmap_find(&q->ids, t->id)->value = i + 1;
+	if (!t->detached)
+		idmap_find(&q->ids, t->id)->value = i + 1;
 }
 
 /* Moves the timer at i up or down until the heap order holds again. */
@@ -61,7 +62,8 @@ static void note_first(struct timer_queue *q)
 
 static void remove_at(struct timer_queue *q, unsigned int i)
 {
-	idmap_remove(&q->ids, q->heap[i].id);
+	if (!q->heap[i].detached)
+		idmap_remove(&q->ids, q->heap[i].id);
 	q->len--;
 	if (i == q->len)
 		return;
@@ -94,6 +96,7 @@ void timer_queue_arm(struct timer_queue *q, uint64_t id, uint64_t expires_ns, ui
 	t->work_ns = work_ns;
 	t->wake = wake ? *wake : (struct timer_wakeup){ 0 };
 	t->armed_seq = q->next_seq++;
+	t->detached = false;
 	restore(q, i);
 	note_first(q);
 }
@@ -107,6 +110,24 @@ bool timer_queue_cancel(struct timer_queue *q, uint64_t id)
 	remove_at(q, pos - 1);
 	note_first(q);
 	return true;
+}
+
+const struct sim_timer *timer_queue_find(const struct timer_queue *q, uint64_t id)
+{
+	unsigned int pos = idmap_get(&q->ids, id);
+
+	return pos ? &q->heap[pos - 1] : NULL;
+}
+
+void timer_queue_detach(struct timer_queue *q, uint64_t id)
+{
+	unsigned int pos = idmap_get(&q->ids, id);
+
+	if (!pos)
+		return;
+	idmap_remove(&q->ids, id);
+	q->heap[pos - 1].detached = true;
+	q->heap[pos - 1].period_ns = 0;
 }
 
 void timer_queue_pop(struct timer_queue *q, struct sim_timer *out)

@@ -18,6 +18,7 @@
 struct timer_wakeup {
 	uint64_t held_ns;	/* it leaves its state this long after the interrupt */
 	uint64_t exit_ns;	/* ... and this long after that, not the state's exit cost (0) */
+	bool late_counted;	/* the trace counts its expiry at its interrupt (fires_ns) */
 	uint64_t stalled_ns;	/* polling, it ran no polling loop from this long before */
 	bool idle_loop;		/* it runs the handler alone, staying in the idle loop */
 };
@@ -30,6 +31,7 @@ struct sim_timer {
 	uint64_t work_ns;	/* run on the CPU after each expiry */
 	struct timer_wakeup wake;
 	uint64_t armed_seq;	/* tie-break between equal expiries */
+	bool detached;		/* no longer its id's: timer_queue_detach() */
 };
 
 struct timer_queue {
@@ -58,6 +60,14 @@ void timer_queue_arm(struct timer_queue *q, uint64_t id, uint64_t expires_ns, ui
 		     uint64_t period_ns, uint64_t work_ns, const struct timer_wakeup *wake);
 /* Returns false when no timer of that id is armed. */
 bool timer_queue_cancel(struct timer_queue *q, uint64_t id);
+/* The timer of that id, or NULL. */
+const struct sim_timer *timer_queue_find(const struct timer_queue *q, uint64_t id);
+/*
+ * The timer of that id, if any, still comes once as it is (a periodic one
+ * without its next periods), but no longer answers to its id, which a new
+ * arming may take.
+ */
+void timer_queue_detach(struct timer_queue *q, uint64_t id);
 /* The earliest timer, or NULL. */
 static inline const struct sim_timer *timer_queue_first(const struct timer_queue *q)
 {

@@ -65,6 +65,7 @@ void trace_work_add(struct trace_work *w, const struct trace_event *ev)
 	struct arming *a;
 
 	w->held_ns = MAX(w->held_ns, ev->held_ns);
+	w->exit_ns = MAX(w->exit_ns, ev->exit_ns);
 	switch (ev->kind) {
 	case TRACE_TIMER:
 		disarm(w, ev->timer_id, ev->at_ns);

@@ -28,6 +28,7 @@ struct trace_work {
 	unsigned int nr_cpus;
 	struct cpu_work *cpus;
 	uint64_t held_ns;	/* the longest held_ns of any record */
+	uint64_t exit_ns;	/* the longest exit_ns of any record */
 	bool wheel;		/* some of the work is wheel timers' */
 	GHashTable *armed;	/* timer id -> its arming, while it may still fire */
 };
