@@ -606,8 +606,9 @@ static void move_handler_armings(struct converter *cv, guint cause_event, uint64
 	for (guint i = cause_event + 1; i < cv->im->events->len; i++) {
 		struct trace_event *ev = &g_array_index(cv->im->events, struct trace_event, i);
 
+		/* Not a wheel timer at the same address: its expiry stays on its boundary. */
 		if (ev->timer_id != cause->timer_id || ev->cpu != cause->cpu || ev->at_ns >= at ||
-		    (ev->kind != TRACE_TIMER && ev->kind != TRACE_WHEEL && ev->kind != TRACE_CANCEL))
+		    (ev->kind != TRACE_TIMER && ev->kind != TRACE_CANCEL))
 			continue;
 		ev->at_ns = at;
 		if (ev->kind == TRACE_CANCEL)
