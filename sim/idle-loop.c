@@ -340,7 +340,6 @@ static uint64_t select_aborted(struct sim_cpu *c, uint64_t switched_ns)
 	return 0;
 }
 
-/* Applies what ev brings to the CPU's timers; returns the work it brings. */
 /*
  * The trace counts a timer's expiry as come at its interrupt where it gives
  * that (fires_ns), else at the expiry, though the interrupt comes the
@@ -356,6 +355,7 @@ static inline void keep_counted_expiry(struct sim_cpu *c, const struct trace_eve
 		timer_queue_detach(&c->timers, ev->timer_id);
 }
 
+/* Applies what ev brings to the CPU's timers; returns the work it brings. */
 static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *ev)
 {
 	switch (ev->kind) {

@@ -69,6 +69,13 @@ void trace_work_add(struct trace_work *w, const struct trace_event *ev)
 	switch (ev->kind) {
 	case TRACE_TIMER:
 		disarm(w, ev->timer_id, ev->at_ns);
+		/*
+		 * One interrupt runs every hrtimer expired by then: one that
+		 * comes late (fires_ns) holds back the timers due behind it,
+		 * whose work may come as late.
+		 */
+		if (ev->fires_ns)
+			w->cpus[ev->cpu].last_ns = MAX(w->cpus[ev->cpu].last_ns, ev->fires_ns);
 		a = g_new(struct arming, 1);
 		*a = (struct arming){ .cpu = ev->cpu, .period_ns = ev->period_ns,
 				      .work_ns = ev->work_ns,

@@ -20,7 +20,7 @@
 
 struct cpu_work {
 	uint64_t work_ns;	/* UINT64_MAX: more than fits */
-	uint64_t last_ns;	/* when the last of it comes */
+	uint64_t last_ns;	/* when the last of it comes, at the latest */
 };
 
 struct trace_work {
