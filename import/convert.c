@@ -607,7 +607,7 @@ static void move_handler_armings(struct converter *cv, guint cause_event, uint64
 		struct trace_event *ev = &g_array_index(cv->im->events, struct trace_event, i);
 
 		/* Not a wheel timer at the same address: its expiry stays on its boundary. */
-		if (ev->timer_id != cause->timer_id || ev->cpu != cause->cpu || ev->at_ns >= at ||
+		if (ev->timer_id != cause->timer_id || ev->at_ns >= at ||
 		    (ev->kind != TRACE_TIMER && ev->kind != TRACE_CANCEL))
 			continue;
 		ev->at_ns = at;
