@@ -480,19 +480,29 @@ static uint64_t cost_before_exit(const struct cpu_track *p, uint64_t cost)
 	return MAX(p->since - MIN(cost, p->since), p->idle_since);
 }
 
+/* The capture's median exit cost of p's state if it halts (0: polling, or none measured). */
+static uint64_t halting_exit_cost(const struct converter *cv, const struct cpu_track *p)
+{
+	if (!cv->first || p->state <= 0 || p->state >= KSHIM_STATE_MAX)
+		return 0;
+	return cv->first->exit_cost_ns[p->state];
+}
+
 /*
- * When the interrupt behind an exit with no cause in the capture came: a
+ * Where the irq record of p's wakeup goes (an interrupt, a remote wakeup,
+ * an exit with no cause): at the interrupt (or the remote wakeup) where it
+ * came while the CPU was still idle, the simulator adding the time the
+ * wakeup takes (the exit cost) itself.  With no cause in the capture, a
  * halting state's exit cost before the exit, as hold_up() places the
  * interrupts the capture shows; a polling one left at once (remote=1).
  */
-static uint64_t unseen_interrupt_at(struct converter *cv, const struct cpu_track *p)
+static uint64_t irq_record_at(const struct converter *cv, const struct cpu_track *p)
 {
-	uint64_t cost = 0;
-
-	if (cv->first && p->state > 0 && p->state < KSHIM_STATE_MAX)
-		cost = cv->first->exit_cost_ns[p->state];
-	cv->im->counts.unseen_interrupts += cost > 0;
-	return cost_before_exit(p, cost);
+	if (p->cause != CAUSE_NONE && p->cause_at < p->since)
+		return MAX(p->cause_at, p->idle_since);
+	if (p->cause == CAUSE_NONE)
+		return cost_before_exit(p, halting_exit_cost(cv, p));
+	return p->since;
 }
 
 /* The work of a busy period goes to what started it. */
@@ -541,17 +551,9 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 		cv->im->counts.irq_wakeups += p->cause == CAUSE_IRQ;
 		cv->im->counts.remote_wakeups += p->cause == CAUSE_REMOTE;
 		cv->im->counts.unknown_wakeups += p->cause == CAUSE_NONE;
-		/*
-		 * At the interrupt (or the remote wakeup) where it came while
-		 * the CPU was still idle: the simulator adds the time the
-		 * wakeup takes (the platform's exit cost) itself.
-		 */
-		if (p->cause != CAUSE_NONE && p->cause_at < p->since)
-			ev = emit(cv, TRACE_IRQ, MAX(p->cause_at, p->idle_since), cpu);
-		else if (p->cause == CAUSE_NONE)
-			ev = emit(cv, TRACE_IRQ, unseen_interrupt_at(cv, p), cpu);
-		else
-			ev = emit(cv, TRACE_IRQ, p->since, cpu);
+		cv->im->counts.unseen_interrupts +=
+			p->cause == CAUSE_NONE && halting_exit_cost(cv, p) > 0;
+		ev = emit(cv, TRACE_IRQ, irq_record_at(cv, p), cpu);
 		/* Only an interrupt's can stay: stays_in_idle_loop() rules out the others. */
 		give_work(cv, p, ev, work, in_loop);
 		ev->remote = woken_by_need_resched(p);
@@ -793,17 +795,14 @@ static void hold_up(struct converter *cv, struct cpu_track *p)
  * (a timer's fires_ns); false where the simulator places it itself (a
  * timer whose expiry came on time, or one the capture did not see armed).
  */
-static bool simulated_interrupt(struct converter *cv, const struct cpu_track *p, uint64_t cost,
-				uint64_t *at)
+static bool simulated_interrupt(struct converter *cv, const struct cpu_track *p, uint64_t *at)
 {
 	const struct trace_event *ev;
 
 	switch (p->cause) {
 	case CAUSE_IRQ:
-		*at = MAX(p->cause_at, p->idle_since);
-		return true;
 	case CAUSE_NONE:
-		*at = cost_before_exit(p, cost);
+		*at = irq_record_at(cv, p);
 		return true;
 	case CAUSE_TIMER:
 		if (p->cause_event < 0)
@@ -833,10 +832,8 @@ static void own_exit_cost(struct converter *cv, struct cpu_track *p)
 	uint64_t cost, at;
 
 	p->exit_ns = 0;
-	if (!cv->first || p->state <= 0 || p->state >= KSHIM_STATE_MAX)
-		return;
-	cost = cv->first->exit_cost_ns[p->state];
-	if (!cost || !simulated_interrupt(cv, p, cost, &at) || at + cost <= p->since)
+	cost = halting_exit_cost(cv, p);
+	if (!cost || !simulated_interrupt(cv, p, &at) || at + cost <= p->since)
 		return;
 	p->exit_ns = MAX(p->since - MIN(at, p->since), 1);
 	cv->im->counts.quick_exits++;

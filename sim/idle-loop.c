@@ -174,28 +174,15 @@ static inline uint64_t first_timer_fires_ns(const struct sim_cpu *c)
 	return timer_queue_first_fires_ns(&c->timers);
 }
 
-/* Whether the earliest timer's interrupt runs its handler alone, staying in the idle loop. */
-static inline bool first_timer_idle_loop(const struct sim_cpu *c)
+/*
+ * What the earliest timer's interrupt does to the CPU it wakes: holds it up,
+ * runs its handler alone, brings its own exit cost (none without a timer).
+ */
+static inline struct timer_wakeup first_timer_wake(const struct sim_cpu *c)
 {
 	const struct sim_timer *t = timer_queue_first(&c->timers);
 
-	return t && t->wake.idle_loop;
-}
-
-/* How long the earliest timer's interrupt holds up the CPU it wakes (0: none). */
-static inline uint64_t first_timer_held_ns(const struct sim_cpu *c)
-{
-	const struct sim_timer *t = timer_queue_first(&c->timers);
-
-	return t ? t->wake.held_ns : 0;
-}
-
-/* The earliest timer's wakeup's own exit cost (0: the state's). */
-static inline uint64_t first_timer_exit_ns(const struct sim_cpu *c)
-{
-	const struct sim_timer *t = timer_queue_first(&c->timers);
-
-	return t ? t->wake.exit_ns : 0;
+	return t ? t->wake : (struct timer_wakeup){ 0 };
 }
 
 /*
@@ -757,8 +744,10 @@ static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *e
 
 	for (;;) {
 		if (timer_at <= MIN(ev_at, c->wake_limit)) {
-			wake_up(c, MAX(timer_at, entry) + first_timer_held_ns(c), WAKE_TIMER,
-				first_timer_idle_loop(c), false, first_timer_exit_ns(c));
+			const struct timer_wakeup w = first_timer_wake(c);
+
+			wake_up(c, MAX(timer_at, entry) + w.held_ns, WAKE_TIMER, w.idle_loop, false,
+				w.exit_ns);
 			return false;
 		}
 		if (ev_at <= c->wake_limit)
