@@ -190,7 +190,8 @@ static void classification(struct converter *cv)
 	if (k->idle_switches)
 		note(cv, "switches to the idle task: %" G_GUINT64_FORMAT " (idle records: the "
 		     "kernel's idle entry time, which its sleep lengths count from, follows each "
-		     "by the platform's idle_entry_us)", k->idle_switches);
+		     "by the platform's idle_entry_pct of the way to the state's entry, at most "
+		     "its idle_entry_us)", k->idle_switches);
 	if (k->aborted_selects)
 		note(cv, "idle loops left for a task before any state was entered, with a tick stop "
 		     "or no interrupt in them: %" G_GUINT64_FORMAT " (aborted=1: the governor chose, "

@@ -59,6 +59,34 @@ static void test_bundled_platform_round_trip(void **state)
 	test_rmtree(dir);
 }
 
+/* qemu-tcg has every cost a capture's platform can carry; a copy keeps them. */
+static void test_costs_round_trip(void **state)
+{
+	g_autofree char *dir = test_tmpdir();
+	g_autoptr(GError) error = NULL;
+	struct platform tcg, back;
+
+	(void)state;
+	assert_true(platform_load("qemu-tcg", &tcg, &error));
+	assert_int_not_equal(tcg.idle_entry_pct, 100);
+	round_trip(&tcg, dir, "tcg-copy", &back);
+	assert_same_states(&tcg, &back);
+	assert_int_equal(back.timer_latency_us, tcg.timer_latency_us);
+	assert_int_equal(back.poll_check_us, tcg.poll_check_us);
+	assert_int_equal(back.idle_loop_us, tcg.idle_loop_us);
+	assert_int_equal(back.tick_work_us, tcg.tick_work_us);
+	assert_int_equal(back.select_lead_us, tcg.select_lead_us);
+	assert_int_equal(back.tick_stop_us, tcg.tick_stop_us);
+	assert_int_equal(back.idle_entry_us, tcg.idle_entry_us);
+	assert_int_equal(back.idle_entry_pct, tcg.idle_entry_pct);
+	assert_int_equal(back.residency_gap_us, tcg.residency_gap_us);
+	for (unsigned int i = 0; i < tcg.state_count; i++)
+		assert_int_equal(back.states[i].exit_cost_us, tcg.states[i].exit_cost_us);
+	platform_clear(&tcg);
+	platform_clear(&back);
+	test_rmtree(dir);
+}
+
 static void write_state(const char *root, unsigned int i, const char *name, const char *latency,
 			const char *residency, const char *disable)
 {
@@ -102,6 +130,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bundled_platform_round_trip),
+		cmocka_unit_test(test_costs_round_trip),
 		cmocka_unit_test(test_sysfs_copy_round_trip),
 	};
 

@@ -128,6 +128,7 @@ bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_govern
 			  (uint64_t)cfg->platform->tick_stop_us * 1000;
 	c->timer_latency_ns = (uint64_t)cfg->platform->timer_latency_us * 1000;
 	c->idle_entry_lag_ns = (uint64_t)cfg->platform->idle_entry_us * 1000;
+	c->idle_entry_pct = cfg->platform->idle_entry_pct;
 	c->residency_gap_ns = (uint64_t)cfg->platform->residency_gap_us * 1000;
 	c->state_count = cfg->platform->state_count;
 	for (unsigned int i = 0; i < c->state_count; i++) {
@@ -482,10 +483,12 @@ static inline bool tick_wakes_task(const struct sim_cpu *c)
  * handler's return took the idle entry time (wake_up()), and the select
  * comes within the tick's work or the handler's after it.  Where the trace
  * says when the work's task switched to the idle task (switched_idle_ns),
- * do_idle() took the idle entry time the platform's idle_entry_us after
- * that, however long the rest of the way to select took; and the select
- * comes after that, where the one estimated from the entry would come
- * before the switch (a tick stop that cost less than the capture's median).
+ * do_idle() took the idle entry time a share of the way from there to the
+ * state's entry (idle_entry_pct: a slow host stretches the whole way, not
+ * one part of it), but no later than idle_entry_us after the switch (a
+ * longer way is long after that point: a dear tick stop, a slow select);
+ * and the select comes no earlier than that, whatever the lead estimated
+ * from the entry says.
  */
 static inline void select_times(struct sim_cpu *c, enum wake_cause cause, uint64_t now)
 {
@@ -497,11 +500,12 @@ static inline void select_times(struct sim_cpu *c, enum wake_cause cause, uint64
 		c->clock_ns = now - MIN(c->select_lead_ns, now - c->work_from);
 		c->idle_entry_ns = c->clock_ns;
 		if (c->switched_idle_ns != NEVER) {
-			uint64_t after_switch = c->switched_idle_ns + c->idle_entry_lag_ns;
+			/* From 100 lags on, every share but 0 % reaches the lag: way * pct stays small. */
+			uint64_t way = MIN(now - MIN(c->switched_idle_ns, now), c->idle_entry_lag_ns * 100);
 
-			if (c->clock_ns < c->switched_idle_ns)
-				c->clock_ns = MIN(now, after_switch);
-			c->idle_entry_ns = MIN(c->clock_ns, after_switch);
+			c->idle_entry_ns = c->switched_idle_ns +
+					   MIN(c->idle_entry_lag_ns, way * c->idle_entry_pct / 100);
+			c->clock_ns = MAX(c->clock_ns, c->idle_entry_ns);
 		}
 	}
 	c->switched_idle_ns = NEVER;

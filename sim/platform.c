@@ -13,7 +13,7 @@
 static const char *const platform_keys[] = {
 	"name", "description", "source", "busy_power_mw", "timer_latency_us", "poll_check_us",
 	"idle_loop_us", "tick_work_us", "select_lead_us", "tick_stop_us", "idle_entry_us",
-	"residency_gap_us", NULL
+	"idle_entry_pct", "residency_gap_us", NULL
 };
 static const char *const state_keys[] = {
 	"name", "exit_latency_us", "exit_cost_us", "target_residency_us", "flags", "power_mw",
@@ -145,6 +145,17 @@ static bool get_u32(const struct kf_file *f, const char *key, uint32_t *out, GEr
 	return true;
 }
 
+/* The share of the way to a state's entry that precedes the idle entry time; *out when absent. */
+static bool get_idle_entry_pct(const struct kf_file *f, uint32_t *out, GError **error)
+{
+	uint64_t n = *out;
+
+	if (!kf_get_u64(f, "platform", "idle_entry_pct", false, 0, 100, &n, error))
+		return false;
+	*out = (uint32_t)n;
+	return true;
+}
+
 static bool load_keyfile(const char *path, struct platform *p, GError **error)
 {
 	struct kf_file f;
@@ -164,6 +175,7 @@ static bool load_keyfile(const char *path, struct platform *p, GError **error)
 	     get_u32(&f, "select_lead_us", &p->select_lead_us, error) &&
 	     get_u32(&f, "tick_stop_us", &p->tick_stop_us, error) &&
 	     get_u32(&f, "idle_entry_us", &p->idle_entry_us, error) &&
+	     get_idle_entry_pct(&f, &p->idle_entry_pct, error) &&
 	     get_u32(&f, "residency_gap_us", &p->residency_gap_us, error);
 	for (unsigned int i = 0; ok && i < p->state_count; i++)
 		ok = read_state(&f, i, &p->states[i], error);
@@ -202,6 +214,8 @@ bool platform_load(const char *spec, struct platform *out, GError **error)
 	bool ok;
 
 	memset(out, 0, sizeof(*out));
+	/* Unless the file says otherwise, idle_entry_us is the whole lag. */
+	out->idle_entry_pct = 100;
 	if (!strcmp(spec, "sysfs"))
 		path = g_strdup("/sys/devices/system/cpu/cpu0/cpuidle");
 	else if (g_str_has_prefix(spec, "sysfs:"))

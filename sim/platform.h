@@ -57,9 +57,13 @@ struct platform {
 	uint32_t tick_stop_us;
 	/*
 	 * From a task's switch to the idle task (a trace's idle record) to
-	 * tick_nohz_idle_enter(), whose time the sleep length counts from.
+	 * tick_nohz_idle_enter(), whose time the sleep length counts from:
+	 * idle_entry_pct percent of the way from the switch to the state's
+	 * entry (a slow host stretches the whole way alike), and at most
+	 * idle_entry_us.
 	 */
 	uint32_t idle_entry_us;
+	uint32_t idle_entry_pct;
 	/*
 	 * The core's clock reads around a state (cpuidle_enter_state()) lie
 	 * inside its entry and exit this long in all: the residency the

@@ -332,6 +332,41 @@ static void test_idle_entry_not_before_switch(void **state)
 }
 
 /*
+ * The idle entry time lies a share of the way from the switch to the
+ * state's entry (idle_entry_pct 50), at most idle_entry_us (12 us) after
+ * the switch.  The CPU works to 500 us, its task switched to the idle task
+ * at 490 us: half the 10 us to the entry puts the idle entry time at
+ * 495 us, and the select, estimated 10 us before the entry
+ * (select_lead_us), no earlier: at 495 us, told the timer at 1 ms 505 us
+ * away (510 if the entry time were the select's estimated 490 us).  Timer
+ * 1 wakes the CPU from C1 at 1 ms (exit 2 us) with 100 us of work to
+ * 1.102 ms, its task switched at 1.04 ms: half of that 62 us way is past
+ * the 12 us, so the entry time is 1.052 ms, and the select at 1.092 ms is
+ * told timer 2 (3 ms) 1948 us away.
+ */
+static void test_idle_entry_shares_the_way(void **state)
+{
+	const struct trace_event ev[] = {
+		ev_busy(0, 500 * US), ev_timer(0, 1, 1 * MS, 0, 100 * US),
+		ev_timer(0, 2, 3 * MS, 0, 0), ev_idle(490 * US), ev_idle(1040 * US),
+	};
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 4 * MS);
+	r.platform.select_lead_us = 10;
+	r.platform.idle_entry_us = 12;
+	r.platform.idle_entry_pct = 50;
+	script_run_go(&r, "script-6.1", ev, G_N_ELEMENTS(ev), C1_KEEP, 1);
+	assert_int_equal(script.selected[0].clock_ns, 495 * US);
+	assert_int_equal(script.selected[0].sleep_length_ns, 505 * US);
+	assert_int_equal(script.selected[0].delta_next_ns, 505 * US);
+	assert_int_equal(script.selected[1].clock_ns, 1092 * US);
+	assert_int_equal(script.selected[1].sleep_length_ns, 1948 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
  * An idle loop whose select was aborted: the governor chooses, nothing is
  * entered or reflected, and the next select reads a last residency of 0.
  * The CPU works to 500 us; the governor chooses C1 and stops the tick at
@@ -873,6 +908,7 @@ int main(void)
 		cmocka_unit_test(test_interrupt_pending_through_reselect),
 		cmocka_unit_test(test_select_lead),
 		cmocka_unit_test(test_idle_entry_not_before_switch),
+		cmocka_unit_test(test_idle_entry_shares_the_way),
 		cmocka_unit_test(test_idle_entry_after_switch),
 		cmocka_unit_test(test_tick_stop_cost),
 		cmocka_unit_test(test_aborted_select),

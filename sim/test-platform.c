@@ -173,6 +173,8 @@ static void test_base_loads(void **state)
 	assert_true(p.states[1].power_mw == 300 && p.states[1].power_assumed);
 	assert_true(p.states[2].power_mw == 20 && !p.states[2].power_assumed);
 	assert_true(p.states[2].desc.disabled && !p.states[1].desc.disabled);
+	/* No idle_entry_pct: idle_entry_us is the whole lag. */
+	assert_int_equal(p.idle_entry_pct, 100);
 	platform_clear(&p);
 	test_rmtree(dir);
 }
@@ -306,6 +308,25 @@ static void test_bad_numbers(void **state)
 	expect_error(24, "exit_latency_us=-1", 24, "exit_latency_us");
 	expect_error(24, "exit_latency_us=4294967296", 24, "exit_latency_us");	/* 2^32 */
 	expect_error(24, "exit_latency_us=99999999999999999999999", 24, "exit_latency_us");
+}
+
+/* A share of the way from the switch to the entry is a percentage. */
+static void test_idle_entry_pct(void **state)
+{
+	g_autofree char *dir = test_tmpdir();
+	g_autofree char *text = test_replace_line(base, 5, "busy_power_mw=1000\nidle_entry_pct=50");
+	g_autofree char *path = test_write(dir, "t.platform", text, -1);
+	g_autoptr(GError) error = NULL;
+	struct platform p;
+
+	(void)state;
+	if (!platform_load(path, &p, &error))
+		fail_msg("%s", error->message);
+	assert_int_equal(p.idle_entry_pct, 50);
+	platform_clear(&p);
+	test_rmtree(dir);
+	expect_error(5, "busy_power_mw=1000\nidle_entry_pct=101", 6, "idle_entry_pct");
+	expect_error(5, "busy_power_mw=1000\nidle_entry_pct=-1", 6, "idle_entry_pct");
 }
 
 static void test_repeats_and_syntax(void **state)
@@ -540,6 +561,7 @@ int main(void)
 		cmocka_unit_test(test_bundled_tables),
 		cmocka_unit_test(test_every_bundled_platform_loads),
 		cmocka_unit_test(test_base_loads),
+		cmocka_unit_test(test_idle_entry_pct),
 		cmocka_unit_test(test_unknown_key),
 		cmocka_unit_test(test_unknown_group),
 		cmocka_unit_test(test_missing_key),

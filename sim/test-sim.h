@@ -40,6 +40,7 @@ static inline void test_platform(struct platform *p)
 	memset(p, 0, sizeof(*p));
 	p->name = (char *)"test";
 	p->busy_power_mw = 1000;
+	p->idle_entry_pct = 100;	/* platform_load()'s default */
 	p->state_count = G_N_ELEMENTS(s);
 	for (unsigned int i = 0; i < p->state_count; i++) {
 		g_strlcpy(p->states[i].desc.name, s[i].name, sizeof(p->states[i].desc.name));
