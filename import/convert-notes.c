@@ -151,15 +151,23 @@ static void classification(struct converter *cv)
 		note(cv, "timer wakeups by timers whose arming is not in the capture: %"
 		     G_GUINT64_FORMAT " (timer ids from %" G_GUINT64_FORMAT " up, armed at the idle "
 		     "entry before the expiry)", k->inferred_timers, IMPORT_INFERRED_ID_BASE);
-	if (k->tick_wakeups > k->wheel_work_wakeups)
+	if (k->tick_wakeups > k->wheel_work_wakeups + k->untraced_wheel_wakeups)
 		note(cv, "wakeups by the tick: %" G_GUINT64_FORMAT " dropped with the %"
 		     G_GUINT64_FORMAT " ns of busy time after them (the simulator runs its own tick)",
-		     k->tick_wakeups - k->wheel_work_wakeups, k->tick_busy_ns);
+		     k->tick_wakeups - k->wheel_work_wakeups - k->untraced_wheel_wakeups,
+		     k->tick_busy_ns);
 	if (k->wheel_work_wakeups)
 		note(cv, "wakeups by the tick that ran a timer-wheel timer and woke a task: %"
 		     G_GUINT64_FORMAT ", their %" G_GUINT64_FORMAT " ns of work given to that timer "
 		     "(work_ns: the simulated CPU runs it where its tick expires the timer)",
 		     k->wheel_work_wakeups, k->wheel_work_ns);
+	if (k->untraced_wheel_wakeups)
+		note(cv, "wakeups by the tick that ran a timer-wheel timer the trace leaves out "
+		     "(deferrable, or armed before the capture and not shown counted by NOHZ) and "
+		     "woke a task: %" G_GUINT64_FORMAT ", each written as a wheel timer armed at the "
+		     "idle entry before it and due at its boundary, with the %" G_GUINT64_FORMAT
+		     " ns of work after them (timer ids from %" G_GUINT64_FORMAT " up)",
+		     k->untraced_wheel_wakeups, k->untraced_wheel_ns, IMPORT_UNTRACED_WHEEL_ID_BASE);
 	if (k->reselects)
 		note(cv, "idle exits that woke nothing (no interrupt, expiry or wakeup, and idle again "
 		     "within 20 us, or later from the polling state with need_resched clear in the "

@@ -42,6 +42,8 @@ struct cpu_track {
 	bool task_woken;	/* IDLE, BUSY: a task was woken on this CPU since the entry */
 	bool resched_clear;	/* BUSY: the exit's flags showed need_resched clear */
 	gint wheel_event;	/* IDLE, BUSY: the record of the first wheel timer run since, or -1 */
+	bool untraced_wheel;	/* IDLE, BUSY: a wheel timer the trace leaves out ran since, */
+	uint64_t untraced_due;	/* ... the first, due at this boundary */
 	gint idle_record;	/* BUSY: the idle record of the idle loop under way, or -1 */
 	bool loop_interrupted;	/* BUSY: an interrupt came in that idle loop */
 };

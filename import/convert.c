@@ -282,28 +282,52 @@ static void on_wheel_start(struct converter *cv, const struct cap_event *e)
 }
 
 /*
+ * A wheel timer the trace leaves out ran on its CPU, in the idle period or
+ * in the interrupt that ended it: the first such is noted, for end_busy()
+ * to write it after all where it woke a task, whose work would be lost.
+ * It is taken as due at the tick that ran it, the boundary before: its
+ * base's jiffy (due) lags that by as long as the tick was stopped, which
+ * holds up a deferrable timer, and NOHZ did not count it meanwhile.
+ */
+static void note_untraced_wheel_run(struct converter *cv, const struct cap_event *e, uint64_t due)
+{
+	struct cpu_track *p = &cv->cpus[e->cpu];
+	uint64_t at = rel(cv, e->ts_ns);
+	uint64_t past_boundary = (at + cv->im->header.mono_ns) % cv->jiffies.tick_ns;
+
+	if (p->untraced_wheel || p->phase == PHASE_UNKNOWN ||
+	    (p->phase == PHASE_BUSY && at > p->since + CAUSE_WINDOW_NS))
+		return;
+	p->untraced_wheel = true;
+	p->untraced_due = MAX(due, at - MIN(at, past_boundary));
+}
+
+/*
  * The expiry of a wheel timer the capture never saw armed: armed before
  * the capture, on the CPU that expires it, and due at the jiffy its base
  * expired it at (baseclk).  Only if the CPU's stopped tick was programmed
  * for that jiffy, which shows that NOHZ counted it: the expiry alone does
  * not tell a deferrable timer, which NOHZ leaves out and which expires
  * whenever the CPU happens to run its tick.  The simulator expires those
- * it knows at its own tick.
+ * it knows at its own tick; the others, and deferrable ones, are noted.
  */
 static void on_wheel_expire(struct converter *cv, const struct cap_event *e)
 {
+	bool deferrable = g_hash_table_contains(cv->deferrable, &e->timer);
+	bool placed;
 	uint64_t due;
 
-	if (g_hash_table_contains(cv->timers, &e->timer) ||
-	    g_hash_table_contains(cv->deferrable, &e->timer) || !cv->jiffies.known)
+	if (g_hash_table_contains(cv->timers, &e->timer) || !cv->jiffies.known)
 		return;
-	if (!import_jiffy_time(&cv->jiffies, cv->im->header.mono_ns, e->clock_ns, &due) ||
-	    !g_hash_table_contains(cv->stopped_tick_at[e->cpu], &due)) {
-		cv->im->counts.unknown_wheel_expiries++;
+	placed = import_jiffy_time(&cv->jiffies, cv->im->header.mono_ns, e->clock_ns, &due);
+	if (placed && !deferrable && g_hash_table_contains(cv->stopped_tick_at[e->cpu], &due)) {
+		cv->im->counts.inferred_wheel_timers++;
+		arm_timer(cv, TRACE_WHEEL, e->timer, e->cpu, 0, due);
 		return;
 	}
-	cv->im->counts.inferred_wheel_timers++;
-	arm_timer(cv, TRACE_WHEEL, e->timer, e->cpu, 0, due);
+	cv->im->counts.unknown_wheel_expiries += !deferrable;
+	if (placed)
+		note_untraced_wheel_run(cv, e, due);
 }
 
 /*
@@ -538,6 +562,23 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 			cv->im->counts.wheel_work_ns += work;
 			give_work(cv, p, &g_array_index(cv->im->events, struct trace_event,
 							p->wheel_event), work, false);
+			break;
+		}
+		/*
+		 * Or one the trace leaves out (deferrable, or armed before the
+		 * capture and not shown counted by NOHZ): its work is a task's
+		 * all the same.  Written now, armed at the idle entry, due at
+		 * its boundary: it shapes no select before that entry, and a
+		 * tick the simulated CPU keeps running expires it where the
+		 * kernel's did.
+		 */
+		if (p->untraced_wheel && cv->sees_wakeups && p->task_woken) {
+			cv->im->counts.untraced_wheel_ns += work;
+			ev = emit(cv, TRACE_WHEEL, p->idle_since, cpu);
+			ev->timer_id = IMPORT_UNTRACED_WHEEL_ID_BASE +
+				       cv->im->counts.untraced_wheel_wakeups++;
+			ev->expires_ns = MAX(p->untraced_due, p->idle_since);
+			give_work(cv, p, ev, work, false);
 			break;
 		}
 		cv->im->counts.tick_busy_ns += work;

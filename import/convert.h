@@ -21,6 +21,8 @@
 #define IMPORT_INFERRED_ID_BASE	(UINT64_C(1) << 40)
 /* Wheel timers known only from a stopped tick's programming, from here up. */
 #define IMPORT_UNSEEN_WHEEL_ID_BASE	(UINT64_C(1) << 41)
+/* Wheel timers the trace leaves out, written only for the work they brought, from here up. */
+#define IMPORT_UNTRACED_WHEEL_ID_BASE	(UINT64_C(3) << 40)
 
 /* How each imported wakeup was classified, for the notes and the tests. */
 struct import_counts {
@@ -51,6 +53,8 @@ struct import_counts {
 	uint64_t tick_busy_ns;		/* busy time after tick wakeups, dropped */
 	uint64_t wheel_work_wakeups;	/* tick wakeups whose wheel timer woke a task: work given to it */
 	uint64_t wheel_work_ns;		/* ... and that work */
+	uint64_t untraced_wheel_wakeups;	/* ... whose timer the trace leaves out: one written */
+	uint64_t untraced_wheel_ns;	/* ... and that work */
 	uint64_t other_clock_timers;	/* expiry far from the trace clock: another clock base */
 	uint64_t skipped_cancels;	/* cancels of timers not armed in the trace */
 	uint64_t wheel_timers;		/* timer_start of timer-wheel timers: wheel events */

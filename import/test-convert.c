@@ -485,6 +485,42 @@ static void test_wheel_timer_work(void **state)
 }
 
 /*
+ * wheel-untraced-work.txt, t0 = 50 s, HZ 250 as wheel.txt: both CPUs go
+ * idle in C1, their ticks stopped and programmed for 20 ms (jiffy
+ * 4294900005); at 20 ms each tick runs a wheel timer the trace leaves out,
+ * whose callback wakes a kworker:
+ * - cpu 0's c1 is deferrable (flags D), armed for jiffy 4294900003, so
+ *   its bucket's 4294900004 (16 ms) passed while the tick was stopped;
+ * - cpu 1's d1 was armed before the capture, its base's jiffy 4294900003
+ *   (12 ms), for which no stopped tick was programmed.
+ * Each is written after all, armed at its CPU's idle entry (100 and
+ * 105 us), due at the tick that ran it (20 ms), with the work from the
+ * exit at 20.02 ms to the next entry: 500 us (cpu 0), 300 us (cpu 1).
+ * cpu 1's c3 (44 ms) is written as ever.
+ */
+static void test_untraced_wheel_timer_work(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("wheel-untraced-work.txt", 20520001, 2,
+		"busy at_ns=0 cpu=0 work_ns=100000\n"
+		"wheel at_ns=30000 cpu=1 id=195 expires_ns=44000000\n"
+		"busy at_ns=30000 cpu=1 work_ns=75000\n"
+		"wheel at_ns=100000 cpu=0 id=3298534883329 expires_ns=20000000 work_ns=500000\n"
+		"wheel at_ns=105000 cpu=1 id=3298534883328 expires_ns=20000000 work_ns=300000\n"
+		"tick at_ns=20000000 cpu=1 fires_ns=20005000\n"
+		"tick at_ns=20000000 cpu=0 fires_ns=20005000\n", &im);
+	assert_int_equal(im.counts.tick_wakeups, 2);
+	assert_int_equal(im.counts.untraced_wheel_wakeups, 2);
+	assert_int_equal(im.counts.untraced_wheel_ns, 800000);
+	assert_int_equal(im.counts.tick_busy_ns, 0);
+	assert_int_equal(im.counts.deferrable_timers, 1);
+	assert_int_equal(im.counts.unknown_wheel_expiries, 1);
+	imported_clear(&im);
+}
+
+/*
  * rcu.txt, t0 = 50 s: RCU callback queues, as rcu records where they go
  * from empty to not and back.
  * - cpu 0 (C1 from 100 us) is woken by an interrupt at 1 ms; its work
@@ -1365,6 +1401,7 @@ int main(void)
 		cmocka_unit_test(test_aborted_select),
 		cmocka_unit_test(test_wheel_timers),
 		cmocka_unit_test(test_wheel_timer_work),
+		cmocka_unit_test(test_untraced_wheel_timer_work),
 		cmocka_unit_test(test_rcu_callbacks),
 		cmocka_unit_test(test_tick_before_the_wakeup),
 		cmocka_unit_test(test_tick_in_hold_up),
