@@ -246,7 +246,8 @@ static bool same_work_expected(const struct trace_facts *f, const struct sim_pla
  * polling limit splits a stretch, which is the governor's doing).  It
  * runs every bit of its work, unless the end may cut it: after the last
  * of the work comes, the CPU may wait for an interrupt held up (held_ns)
- * and then works off what is left.
+ * and then works off what is left.  An expiry whose late interrupt comes
+ * after a cut may run sooner, with another timer's: then at least that.
  */
 static void check_same_work(const struct sim_result *res, const struct trace_facts *f)
 {
@@ -256,7 +257,8 @@ static void check_same_work(const struct sim_result *res, const struct trace_fac
 
 		/* The times are below 2^62: with work below 2^63 the sum fits. */
 		if (w->work_ns < UINT64_MAX / 2 && done_by < f->end_ns)
-			FUZZ_ASSERT(res[0].cpus[cpu].busy_ns == w->work_ns);
+			FUZZ_ASSERT(w->may_run_sooner ? res[0].cpus[cpu].busy_ns >= w->work_ns :
+							res[0].cpus[cpu].busy_ns == w->work_ns);
 		for (unsigned int g = 1; g < nr_govs; g++) {
 			const struct cpu_score *a = &res[0].cpus[cpu], *b = &res[g].cpus[cpu];
 

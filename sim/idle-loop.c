@@ -500,10 +500,11 @@ static inline void select_times(struct sim_cpu *c, enum wake_cause cause, uint64
 		c->clock_ns = now - MIN(c->select_lead_ns, now - c->work_from);
 		c->idle_entry_ns = c->clock_ns;
 		if (c->switched_idle_ns != NEVER) {
+			const uint64_t switched = MIN(c->switched_idle_ns, now);
 			/* From 100 lags on, every share but 0 % reaches the lag: way * pct stays small. */
-			uint64_t way = MIN(now - MIN(c->switched_idle_ns, now), c->idle_entry_lag_ns * 100);
+			uint64_t way = MIN(now - switched, c->idle_entry_lag_ns * 100);
 
-			c->idle_entry_ns = c->switched_idle_ns +
+			c->idle_entry_ns = switched +
 					   MIN(c->idle_entry_lag_ns, way * c->idle_entry_pct / 100);
 			c->clock_ns = MAX(c->clock_ns, c->idle_entry_ns);
 		}

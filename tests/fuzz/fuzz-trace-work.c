@@ -5,6 +5,7 @@
 struct arming {
 	unsigned int cpu;
 	uint64_t first_ns;	/* its first expiry's interrupt */
+	uint64_t due_ns;	/* its first expiry */
 	uint64_t period_ns;
 	uint64_t work_ns;
 };
@@ -28,15 +29,33 @@ static void add_work(struct trace_work *w, unsigned int cpu, uint64_t work_ns, u
 	c->last_ns = MAX(c->last_ns, at_ns);
 }
 
-/* The expiries of a that came by until (inclusive) and before the end. */
+/* How many expiries from first_ns on, period_ns apart, come by last. */
+static uint64_t expiries_by(const struct arming *a, uint64_t first_ns, uint64_t last)
+{
+	if (first_ns > last)
+		return 0;
+	return a->period_ns ? (last - first_ns) / a->period_ns + 1 : 1;
+}
+
+/*
+ * The expiries of a that came by until (inclusive) and before the end.
+ * Each comes as late after its due time as the first: the last one due by
+ * then holds back the timers due behind it until its interrupt, which may
+ * be after the end.
+ */
 static void count_expiries(struct trace_work *w, const struct arming *a, uint64_t until)
 {
-	uint64_t last = MIN(until, w->end_ns - 1), n;
+	uint64_t last = MIN(until, w->end_ns - 1), n = expiries_by(a, a->first_ns, last);
+	uint64_t due = expiries_by(a, a->due_ns, last);
 
-	if (a->first_ns > last)
-		return;
-	n = a->period_ns ? (last - a->first_ns) / a->period_ns + 1 : 1;
-	add_work(w, a->cpu, mul_sat(n, a->work_ns), a->first_ns + (n - 1) * a->period_ns);
+	if (due) {
+		uint64_t last_due = a->due_ns + (due - 1) * a->period_ns;
+
+		add_work(w, a->cpu, 0, last_due + (a->first_ns - a->due_ns));
+		w->cpus[a->cpu].may_run_sooner |= a->work_ns && due > n;
+	}
+	if (n)
+		add_work(w, a->cpu, mul_sat(n, a->work_ns), a->first_ns + (n - 1) * a->period_ns);
 }
 
 void trace_work_init(struct trace_work *w, const struct trace_header *h)
@@ -78,7 +97,7 @@ void trace_work_add(struct trace_work *w, const struct trace_event *ev)
 			w->cpus[ev->cpu].last_ns = MAX(w->cpus[ev->cpu].last_ns, ev->fires_ns);
 		a = g_new(struct arming, 1);
 		*a = (struct arming){ .cpu = ev->cpu, .period_ns = ev->period_ns,
-				      .work_ns = ev->work_ns,
+				      .work_ns = ev->work_ns, .due_ns = ev->expires_ns,
 				      .first_ns = ev->fires_ns ? ev->fires_ns : ev->expires_ns };
 		g_hash_table_insert(w->armed, g_memdup2(&ev->timer_id, sizeof(ev->timer_id)), a);
 		break;

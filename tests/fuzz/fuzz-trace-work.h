@@ -21,6 +21,12 @@
 struct cpu_work {
 	uint64_t work_ns;	/* UINT64_MAX: more than fits */
 	uint64_t last_ns;	/* when the last of it comes, at the latest */
+	/*
+	 * An expiry due before a cut (the end, a re-arming, a cancel) whose
+	 * interrupt comes after it: another timer's interrupt before the cut
+	 * runs it (one runs every expired hrtimer), so more may be done.
+	 */
+	bool may_run_sooner;
 };
 
 struct trace_work {
