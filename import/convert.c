@@ -281,6 +281,13 @@ static void on_wheel_start(struct converter *cv, const struct cap_event *e)
 		  due);
 }
 
+/* Whether a wheel timer run at at ran in p's idle period, or in the interrupt that ended it. */
+static bool wheel_run_in_wakeup(const struct cpu_track *p, uint64_t at)
+{
+	return p->phase != PHASE_UNKNOWN &&
+	       !(p->phase == PHASE_BUSY && at > p->since + CAUSE_WINDOW_NS);
+}
+
 /*
  * A wheel timer the trace leaves out ran on its CPU, in the idle period or
  * in the interrupt that ended it: the first such is noted, for end_busy()
@@ -295,8 +302,7 @@ static void note_untraced_wheel_run(struct converter *cv, const struct cap_event
 	uint64_t at = rel(cv, e->ts_ns);
 	uint64_t past_boundary = (at + cv->im->header.mono_ns) % cv->jiffies.tick_ns;
 
-	if (p->untraced_wheel || p->phase == PHASE_UNKNOWN ||
-	    (p->phase == PHASE_BUSY && at > p->since + CAUSE_WINDOW_NS))
+	if (p->untraced_wheel || !wheel_run_in_wakeup(p, at))
 		return;
 	p->untraced_wheel = true;
 	p->untraced_due = MAX(due, at - MIN(at, past_boundary));
@@ -341,8 +347,7 @@ static void note_wheel_run(struct converter *cv, const struct cap_event *e)
 	const struct model_timer *t = g_hash_table_lookup(cv->timers, &e->timer);
 	uint64_t at = rel(cv, e->ts_ns);
 
-	if (p->wheel_event >= 0 || p->phase == PHASE_UNKNOWN ||
-	    (p->phase == PHASE_BUSY && at > p->since + CAUSE_WINDOW_NS) ||
+	if (p->wheel_event >= 0 || !wheel_run_in_wakeup(p, at) ||
 	    !t || !t->wheel || t->cancelled || t->cpu != e->cpu || t->expires_ns > at)
 		return;
 	p->wheel_event = (gint)t->out_index;
