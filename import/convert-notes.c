@@ -63,8 +63,9 @@ static void exit_cost_note(struct converter *cv)
 		note(cv, "polling loops stalled: %" G_GUINT64_FORMAT " polling states ended by an "
 		     "interrupt later than the median time to the limit (with too few limits for "
 		     "one, TICK_NSEC / 8), %" G_GUINT64_FORMAT " ns "
-		     "from entry to interrupt in all (stalled_ns): the host held the vCPU up, and "
-		     "a simulated CPU polling then reaches no limit before the interrupt either",
+		     "from entry to interrupt in all (stalled_ns, and where the pace is known two "
+		     "poll records): the host held the vCPU up, and a simulated CPU polling then "
+		     "reaches no limit before the interrupt either",
 		     cv->poll_stalls, cv->poll_stalled_ns);
 	if (cv->im->counts.idle_loop_wakeups)
 		note(cv, "wakeups by a handler alone, the tick stopped and no task woken: %"

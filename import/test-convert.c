@@ -797,6 +797,10 @@ static void test_poll_check_few_limits(void **state)
  * Too few polling wakeups for an exit cost: a wakeup is held where its
  * exit came more than the loop's pace, 40 us, after its interrupt, which
  * only the last did: held_ns 5620 - 40 - 4620 = 960 us.
+ * Each stall has its poll records too, which a record between the entry
+ * and the interrupt cannot hide from the simulator: from a pace after the
+ * entry, a pace to the interrupt and one more (2040 us: 500 us; 3140 us:
+ * 900 us), and the pace of 40 us again at the interrupt.
  */
 static void test_stalled_in_poll(void **state)
 {
@@ -812,6 +816,11 @@ static void test_stalled_in_poll(void **state)
 	assert_non_null(strstr(text, "timer at_ns=3020000 cpu=0 id=210 expires_ns=4000000 "
 			       "work_ns=90000 stalled_ns=900000\n"));
 	assert_non_null(strstr(text, "irq at_ns=4620000 cpu=0 work_ns=80000 held_ns=960000\n"));
+	assert_non_null(strstr(text, "poll at_ns=2040000 cpu=0 check_ns=500000\n"));
+	assert_non_null(strstr(text, "irq at_ns=2500000 cpu=0 work_ns=490000 stalled_ns=500000\n"
+			       "poll at_ns=2500000 cpu=0 check_ns=40000\n"));
+	assert_non_null(strstr(text, "poll at_ns=3140000 cpu=0 check_ns=900000\n"));
+	assert_non_null(strstr(text, "poll at_ns=4000000 cpu=0 check_ns=40000\n"));
 	assert_int_equal(im.exit_cost_samples[0], 0);
 	assert_true(has_note(&im, "wakeups from polling held up after their interrupt: 1, held "
 			     "960000 ns in all"));
@@ -852,9 +861,11 @@ static void test_stalled_in_poll_without_pace(void **state)
  * poll-limit-stalled.txt, t0 = 70 s: poll.txt's 21 polling limits of cpu 0
  * (median 40 us, the pace), then three more:
  * - from 945 us to its limit at 1145 us, 200 us, more than two paces: the
- *   loop stopped from 985 us (a pace after the entry) to the next entry at
- *   1150 us: a poll record at 985 us whose pace, 1150 - 985 + 40 = 205 us,
- *   no limit comes at meanwhile, and the pace of 40 us again at 1150 us;
+ *   loop stopped from 985 us (a pace after the entry) until it read the
+ *   clock at 1145 us, and the idle loop then took 5 us, less than a pace:
+ *   a poll record at 985 us whose pace, 1145 - 985 + 40 = 200 us, no limit
+ *   comes at meanwhile, and the pace of 40 us again at 1145 us, where a
+ *   simulated CPU polling past its limit stops too;
  * - from 1150 us to 1190 us, one pace, but the next entry only at 1290 us:
  *   records at 1190 us (100 + 40 = 140 us) and at 1290 us (40 us);
  * - from 1290 us to 1330 us and C1 from 1335 us: no stall.
@@ -868,14 +879,14 @@ static void test_limit_stalled(void **state)
 	(void)state;
 	assert_imports_to("poll-limit-stalled.txt", 1335001, 2,
 		"busy at_ns=0 cpu=1 work_ns=1335001\n"
-		"poll at_ns=985000 cpu=0 check_ns=205000\n"
-		"poll at_ns=1150000 cpu=0 check_ns=40000\n"
+		"poll at_ns=985000 cpu=0 check_ns=200000\n"
+		"poll at_ns=1145000 cpu=0 check_ns=40000\n"
 		"poll at_ns=1190000 cpu=0 check_ns=140000\n"
 		"poll at_ns=1290000 cpu=0 check_ns=40000\n", &im);
 	assert_int_equal(im.header.poll_check_ns, 40000);
 	assert_int_equal(im.counts.limit_stalls, 2);
 	assert_true(has_note(&im, "polling limits held up: 2 reached more than a pace late, or "
-			     "followed by more than a pace in the idle loop, 265000 ns in all"));
+			     "followed by more than a pace in the idle loop, 260000 ns in all"));
 	imported_clear(&im);
 }
 
