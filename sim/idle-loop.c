@@ -695,10 +695,16 @@ static inline bool run_work(struct sim_cpu *c, const struct trace_event *ev, uin
 		if (at > c->busy_end || at >= c->end_ns)
 			return false;
 		if (timer_at > ev_at) {
+			/*
+			 * take_event()'s case for an interrupt, inline: nearly
+			 * every event is one, and the call would cost more.
+			 */
 			if (interrupts(ev)) {
 				if (c->reselecting)
 					return false;
 				c->switched_idle_ns = NEVER;
+				c->busy_end += bring_work(c, ev->work_ns, ev->idle_loop);
+				return true;
 			}
 			c->busy_end += take_event(c, ev);
 			return true;
