@@ -745,8 +745,8 @@ static inline bool loop_stalled_at(const struct sim_cpu *c, const struct trace_e
  * meanwhile; nor, where the host stopped the vCPU before the interrupt
  * too (stalled_ns), from then on (loop_stalled_at()).
  */
-static inline bool sleep_in_state(struct sim_cpu *c, const struct trace_event *ev,
-				  uint64_t ev_at)
+static G_ALWAYS_INLINE inline bool sleep_in_state(struct sim_cpu *c,
+						  const struct trace_event *ev, uint64_t ev_at)
 {
 	/* timer_at is NEVER, and so wakes the CPU past the end, if nothing is ahead. */
 	uint64_t timer_at = first_timer_fires_ns(c);
@@ -798,23 +798,21 @@ static G_ALWAYS_INLINE inline bool advance(struct sim_cpu *c, const struct trace
 {
 	const uint64_t ev_at = ev ? ev->at_ns : NEVER;
 
-	/* Where the CPU stands decides where to start; then work and idle alternate. */
-	if (c->phase == CPU_IDLE && sleep_in_state(c, ev, ev_at))
-		return true;
+	/*
+	 * Where the CPU stands decides where to start; then work and idle
+	 * alternate.  go_idle() may leave the CPU working (wheel timers'
+	 * work first) or done, and a wakeup leaves it working or done: one
+	 * call of sleep_in_state(), inlined, serves both ways in.
+	 */
 	for (;;) {
+		if (c->phase == CPU_IDLE && sleep_in_state(c, ev, ev_at))
+			return true;
 		if (c->phase == CPU_DONE)
 			return true;
 		if (run_work(c, ev, ev_at))
 			return true;
 		if (!go_idle(c, error))
 			return false;
-		if (c->phase != CPU_IDLE) {
-			if (c->phase == CPU_DONE)
-				return true;
-			continue;	/* wheel timers' work first (go_idle()) */
-		}
-		if (sleep_in_state(c, ev, ev_at))
-			return true;
 	}
 }
 
