@@ -21,6 +21,8 @@
 #define KV_BLOCK	65536
 /* Readable bytes past the end of any line kv_next_text() returns. */
 #define KV_SLACK	16
+/* Readable bytes from the start of a line kv_peek_text() returns. */
+#define KV_PEEK		512
 
 #define TEOSIM_ERROR	(teosim_error_quark())
 GQuark teosim_error_quark(void);
@@ -81,6 +83,26 @@ int kv_next(struct kv_reader *r, struct kv_line *out, GError **error);
  * size) without looking for it.
  */
 static inline int kv_next_text(struct kv_reader *r, char **line, GError **error);
+/*
+ * For a reader that reads the writer's own lines up to their newline and
+ * needs no search for it first: the start of the next line, unread, with
+ * KV_PEEK readable bytes from there, or NULL near the end of the block
+ * (kv_next_text() then).  A line read there whole, no blank first, no
+ * NUL, '\r' or second newline in it, and at most KV_PEEK bytes long, is
+ * the line kv_next_text() would have returned: kv_take_text() consumes
+ * it, up to its newline at nl.  Any other is left to kv_next_text().
+ */
+static inline const char *kv_peek_text(const struct kv_reader *r)
+{
+	return r->end - r->pos >= KV_PEEK ? r->block + r->pos : NULL;
+}
+
+static inline void kv_take_text(struct kv_reader *r, const char *nl)
+{
+	r->line++;
+	r->pos = (size_t)(nl - r->block) + 1;
+}
+
 bool kv_split(const struct kv_reader *r, char *line, struct kv_line *out, GError **error);
 
 /* Sets error to "PATH:LINE: FIELD: message"; field may be NULL. */

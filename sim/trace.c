@@ -577,14 +577,15 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 
 /*
  * Skips key, a string literal, at *s.  kv_next_text() leaves KV_SLACK
- * readable bytes past the line, so a memcmp() of the literal's constant
- * size, a word compare or two, is safe; equal means all of it is before
- * the line's NUL, which the key does not contain.
+ * readable bytes past the line, and kv_peek_text() KV_PEEK from its start
+ * (FAST_REACH below), so a memcmp() of the literal's constant size, a
+ * word compare or two, is safe; equal means all of it is before the line's
+ * end, a NUL or a newline, which the key does not contain.
  */
 #define SKIP_KEY(s, key)	skip_key(s, key, sizeof(key) - 1)
 G_STATIC_ASSERT(sizeof("expires_ns=") - 1 <= KV_SLACK);
 
-static inline bool skip_key(const char **s, const char *key, size_t len)
+static G_ALWAYS_INLINE inline bool skip_key(const char **s, const char *key, size_t len)
 {
 	if (memcmp(*s, key, len))
 		return false;
@@ -646,14 +647,20 @@ static inline uint64_t digits_value(uint64_t x, unsigned int n)
 }
 
 /*
- * The digits of a value, then a space or the end of the line.  At most 19
- * digits, which fit in 64 bits; longer ones go the general way.  Every
+ * The digits of a value, then a space or the end of the line: a NUL, or
+ * the newline of a line read before kv_take_text() (a NUL in such a line
+ * ends a value too, and fast_event() then refuses the line, as the newline
+ * does not follow).  At most 19 digits, which fit in 64 bits; longer ones
+ * go the general way, read no further than 24 bytes from the first.  Every
  * word read starts on a digit or at the NUL, so it ends at most 7 bytes
  * past the NUL.
  */
 G_STATIC_ASSERT(sizeof(uint64_t) - 1 <= KV_SLACK);
 
-static inline bool scan_digits(const char **s, uint64_t *out)
+/* Bits of the bytes that may follow a value: NUL, newline, space. */
+#define VALUE_ENDS	(UINT64_C(1) | UINT64_C(1) << '\n' | UINT64_C(1) << ' ')
+
+static G_ALWAYS_INLINE inline bool scan_digits(const char **s, uint64_t *out)
 {
 	static const uint64_t scale[] = { 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
 					  100000000 };
@@ -666,7 +673,7 @@ static inline bool scan_digits(const char **s, uint64_t *out)
 		return false;
 	v = digits_value(x, n);
 	/* Past 19 digits v may wrap, but then the value is refused anyway. */
-	while (k == 8) {
+	while (k == 8 && n <= 19) {
 		x = load_digits(p + n);
 		k = count_digits(x);
 		if (k)
@@ -674,7 +681,7 @@ static inline bool scan_digits(const char **s, uint64_t *out)
 		n += k;
 	}
 	p += n;
-	if (n > 19 || (*p && *p != ' '))
+	if (n > 19 || (unsigned char)*p > ' ' || !(VALUE_ENDS >> *p & 1))
 		return false;
 	*out = v;
 	*s = p + (*p == ' ');
@@ -822,9 +829,23 @@ static bool values_valid(const struct trace_reader *r, const struct trace_event 
 	return false;
 }
 
-/* Reads a line in the writer's form into ev; false, with r unchanged, for any other. */
-static bool fast_event(struct trace_reader *r, const char *s, struct trace_event *ev)
+/*
+ * How far fast_event() reads from a line's start, at most: the keyword
+ * and its space, then at most 12 fields (a timer's), each a key of at
+ * most 11 bytes and a value read no further than 24 bytes from its start.
+ */
+#define FAST_REACH	(sizeof("cancel ") - 1 + 12 * (sizeof("expires_ns=") - 1 + 24))
+G_STATIC_ASSERT(FAST_REACH <= KV_PEEK);
+
+/*
+ * Reads a line in the writer's form at *line, which ends at eol (a NUL, or
+ * its newline), into ev, and sets *line to its end; false, with r
+ * unchanged, for any other.
+ */
+static bool fast_event(struct trace_reader *r, const char **line, char eol,
+		       struct trace_event *ev)
 {
+	const char *s = *line;
 	struct known_timer *t = NULL;
 	uint64_t cpu;
 	bool arms;
@@ -838,7 +859,7 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 	    !SCAN_NUMBER(&s, "cpu=", &cpu) || cpu >= r->header.nr_cpus)
 		return false;
 	ev->cpu = (unsigned int)cpu;
-	if (!scan_kind_fields(&s, ev) || *s || !values_valid(r, ev))
+	if (!scan_kind_fields(&s, ev) || *s != eol || !values_valid(r, ev))
 		return false;
 	arms = ev->kind == TRACE_TIMER || ev->kind == TRACE_WHEEL;
 	if (arms || ev->kind == TRACE_CANCEL) {
@@ -849,12 +870,12 @@ static bool fast_event(struct trace_reader *r, const char *s, struct trace_event
 	/* A full table: the general path says so. */
 	if (arms && !t && !(t = add_timer(r, ev->timer_id)))
 		return false;
-	ev->line = r->kv.line;
 	r->last_at = ev->at_ns;
 	if (arms)
 		note_timer(r, t, ev, NULL);
 	else if (ev->kind == TRACE_CANCEL)
 		forget_timer(r, t);
+	*line = s;
 	return true;
 }
 
@@ -876,17 +897,34 @@ static G_GNUC_NO_INLINE int general_event(struct trace_reader *r, char *s, struc
 static inline int next_any_event(struct trace_reader *r, struct trace_event *ev,
 				 GError **error)
 {
-	char *s;
+	const char *line = kv_peek_text(&r->kv);
+	char eol = '\n', *s;
 	int ret;
 
 	if (r->has_pending) {
 		r->has_pending = false;
 		return parse_event(r, &r->pending, ev, error) ? 1 : -1;
 	}
-	ret = kv_next_text(&r->kv, &s, error);
-	if (ret <= 0 || fast_event(r, s, ev))
-		return ret;
-	return general_event(r, s, ev, error);
+	/*
+	 * Most lines: read to their newline, with no search for it first.
+	 * Any other line is taken whole, and read the fast way or else the
+	 * general way.  One call of fast_event(), which stays inline.
+	 */
+	for (;;) {
+		if (line && fast_event(r, &line, eol, ev)) {
+			if (eol)
+				kv_take_text(&r->kv, line);
+			ev->line = r->kv.line;
+			return 1;
+		}
+		if (!eol)
+			return general_event(r, s, ev, error);
+		ret = kv_next_text(&r->kv, &s, error);
+		if (ret <= 0)
+			return ret;
+		line = s;
+		eol = '\0';
+	}
 }
 
 int trace_next(struct trace_reader *r, const struct trace_event **ev, GError **error)
