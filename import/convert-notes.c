@@ -61,8 +61,9 @@ static void exit_cost_note(struct converter *cv)
 		     cv->poll_held, cv->poll_held_ns);
 	if (cv->poll_stalls)
 		note(cv, "polling loops stalled: %" G_GUINT64_FORMAT " polling states ended by an "
-		     "interrupt later than the median time to the limit (with too few limits for "
-		     "one, TICK_NSEC / 8), %" G_GUINT64_FORMAT " ns "
+		     "interrupt, or a wakeup that only set need_resched, later than the median "
+		     "time to the limit (with too few limits for one, TICK_NSEC / 8), %"
+		     G_GUINT64_FORMAT " ns "
 		     "from entry to interrupt in all (stalled_ns, and where the pace is known two "
 		     "poll records): the host held the vCPU up, and a simulated CPU polling then "
 		     "reaches no limit before the interrupt either",

@@ -534,6 +534,74 @@ static uint64_t irq_record_at(const struct converter *cv, const struct cpu_track
 	return p->since;
 }
 
+/* The pace of cpu's polling loop where it was last written, or 0 for none. */
+static uint64_t poll_pace_of(const struct converter *cv, unsigned int cpu)
+{
+	const struct poll_pace *pp = &cv->poll_pace[cpu];
+
+	return pp->written ? pp->written : cv->first ? cv->first->poll_check_ns : 0;
+}
+
+/*
+ * The host stopped cpu's polling loop from `from` until `until`: its loop
+ * read no clock meanwhile, and the kernel counted no limit.  Two poll
+ * records say so: from `from` a pace that no limit can come at before
+ * `until` (however early in its own pace a simulated CPU then polls), and
+ * the CPU's pace again at `until`, where a simulated CPU polling past its
+ * limit stops, as the kernel's loop did when it read the clock again.
+ */
+static void poll_stopped(struct converter *cv, unsigned int cpu, uint64_t from,
+			 uint64_t until, uint64_t pace)
+{
+	emit(cv, TRACE_POLL, from, cpu)->check_ns = MIN(until - from + pace,
+							TRACE_POLL_CHECK_MAX_NS);
+	emit(cv, TRACE_POLL, until, cpu)->check_ns = pace;
+}
+
+/*
+ * The polling loop reads the clock every 200 cpu_relax() and stops past
+ * its limit; under TCG it takes the capture's median time to the limit
+ * (the first pass's poll_check_ns, which the simulator polls for) or
+ * about as long.  A polling state that an interrupt ended later than that
+ * ran no loop meanwhile: the host held the vCPU up from before its limit
+ * (the kernel polled on for milliseconds at times, through its limit and
+ * even through the interrupt's need_resched, which held_ns tells).  The
+ * interrupt says so (stalled_ns, from the entry): a simulated CPU that
+ * polls then reaches no limit before it either, where it would otherwise
+ * poll to its limit again and again and count periods the kernel did not.
+ * The same holds for a wakeup that only set need_resched (a remote one,
+ * or none in the capture), which a running loop notices at once: from
+ * the entry to that wakeup the loop did not run.
+ * The simulator sees an interrupt's stalled_ns only when that interrupt is
+ * the CPU's next record, and under a busy host the records of late ticks
+ * often come between (a polling state of 8.7 ms in io of teo-6.12 held
+ * two, and the model polled to 150 limits where the kernel reached none):
+ * where the CPU's pace is known, poll records keep the loop from a limit
+ * from a pace after the entry to the interrupt as well.
+ */
+static void stalled_in_poll(struct converter *cv, struct cpu_track *p, uint64_t wake_at)
+{
+	unsigned int cpu = (unsigned int)(p - cv->cpus);
+	uint64_t polled = wake_at - p->idle_since;
+	uint64_t to_limit = cv->first->poll_check_ns;
+	uint64_t pace = poll_pace_of(cv, cpu);
+
+	/*
+	 * Too few limits for a median: cpuidle_poll_time() is at most
+	 * TICK_NSEC / 16, and a pace as long again still reaches it within
+	 * TICK_NSEC / 8.
+	 */
+	if (!to_limit && cv->jiffies.known)
+		to_limit = cv->jiffies.tick_ns / 8;
+	if (!to_limit || polled <= to_limit)
+		return;
+	p->stalled_ns = polled;
+	cv->poll_stalls++;
+	cv->poll_stalled_ns += polled;
+	if (pace && pace < polled)
+		poll_stopped(cv, cpu, p->idle_since + pace, wake_at, pace);
+}
+
 /* The work of a busy period goes to what started it. */
 static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu, uint64_t end)
 {
@@ -599,6 +667,8 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 		cv->im->counts.unknown_wakeups += p->cause == CAUSE_NONE;
 		cv->im->counts.unseen_interrupts +=
 			p->cause == CAUSE_NONE && halting_exit_cost(cv, p) > 0;
+		if (cv->first && p->state == 0 && woken_by_need_resched(p))
+			stalled_in_poll(cv, p, irq_record_at(cv, p));
 		ev = emit(cv, TRACE_IRQ, irq_record_at(cv, p), cpu);
 		/* Only an interrupt's can stay: stays_in_idle_loop() rules out the others. */
 		give_work(cv, p, ev, work, in_loop);
@@ -747,70 +817,6 @@ static void held_in_poll(struct converter *cv, struct cpu_track *p, uint64_t cos
 	cv->poll_held_ns += held;
 }
 
-/* The pace of cpu's polling loop where it was last written, or 0 for none. */
-static uint64_t poll_pace_of(const struct converter *cv, unsigned int cpu)
-{
-	const struct poll_pace *pp = &cv->poll_pace[cpu];
-
-	return pp->written ? pp->written : cv->first ? cv->first->poll_check_ns : 0;
-}
-
-/*
- * The host stopped cpu's polling loop from `from` until `until`: its loop
- * read no clock meanwhile, and the kernel counted no limit.  Two poll
- * records say so: from `from` a pace that no limit can come at before
- * `until` (however early in its own pace a simulated CPU then polls), and
- * the CPU's pace again at `until`, where a simulated CPU polling past its
- * limit stops, as the kernel's loop did when it read the clock again.
- */
-static void poll_stopped(struct converter *cv, unsigned int cpu, uint64_t from,
-			 uint64_t until, uint64_t pace)
-{
-	emit(cv, TRACE_POLL, from, cpu)->check_ns = MIN(until - from + pace,
-							TRACE_POLL_CHECK_MAX_NS);
-	emit(cv, TRACE_POLL, until, cpu)->check_ns = pace;
-}
-
-/*
- * The polling loop reads the clock every 200 cpu_relax() and stops past
- * its limit; under TCG it takes the capture's median time to the limit
- * (the first pass's poll_check_ns, which the simulator polls for) or
- * about as long.  A polling state that an interrupt ended later than that
- * ran no loop meanwhile: the host held the vCPU up from before its limit
- * (the kernel polled on for milliseconds at times, through its limit and
- * even through the interrupt's need_resched, which held_ns tells).  The
- * interrupt says so (stalled_ns, from the entry): a simulated CPU that
- * polls then reaches no limit before it either, where it would otherwise
- * poll to its limit again and again and count periods the kernel did not.
- * The simulator sees an interrupt's stalled_ns only when that interrupt is
- * the CPU's next record, and under a busy host the records of late ticks
- * often come between (a polling state of 8.7 ms in io of teo-6.12 held
- * two, and the model polled to 150 limits where the kernel reached none):
- * where the CPU's pace is known, poll records keep the loop from a limit
- * from a pace after the entry to the interrupt as well.
- */
-static void stalled_in_poll(struct converter *cv, struct cpu_track *p)
-{
-	unsigned int cpu = (unsigned int)(p - cv->cpus);
-	uint64_t polled = p->cause_at - p->idle_since;
-	uint64_t to_limit = cv->first->poll_check_ns;
-	uint64_t pace = poll_pace_of(cv, cpu);
-
-	/*
-	 * Too few limits for a median: cpuidle_poll_time() is at most
-	 * TICK_NSEC / 16, and a pace as long again still reaches it within
-	 * TICK_NSEC / 8.
-	 */
-	if (!to_limit && cv->jiffies.known)
-		to_limit = cv->jiffies.tick_ns / 8;
-	if (!to_limit || polled <= to_limit)
-		return;
-	p->stalled_ns = polled;
-	cv->poll_stalls++;
-	cv->poll_stalled_ns += polled;
-	if (pace && pace < polled)
-		poll_stopped(cv, cpu, p->idle_since + pace, p->cause_at, pace);
-}
 
 /*
  * Under TCG the time from a wakeup's interrupt to the idle exit varies
@@ -838,7 +844,7 @@ static void hold_up(struct converter *cv, struct cpu_track *p)
 	if (!cv->first || !woken_in_state(p))
 		return;
 	if (p->state == 0)
-		stalled_in_poll(cv, p);
+		stalled_in_poll(cv, p, p->cause_at);
 	cost = cv->first->exit_cost_ns[p->state];
 	/*
 	 * Too few interrupts ended polling for a median: the loop tests
@@ -1325,6 +1331,8 @@ static void finish_cpus(struct converter *cv)
 		tick_pending_at_end(cv, cpu, end);
 
 		if (p->phase == PHASE_BUSY) {
+			/* A polling state the tick ended late, its next entry past the end. */
+			stalled_to_tick(cv, p, cpu, end);
 			end_busy(cv, p, cpu, end);
 		} else if (p->phase == PHASE_UNKNOWN && p->seen) {
 			cv->cpus_never_idle++;

@@ -824,9 +824,41 @@ static void test_stalled_in_poll(void **state)
 	assert_int_equal(im.exit_cost_samples[0], 0);
 	assert_true(has_note(&im, "wakeups from polling held up after their interrupt: 1, held "
 			     "960000 ns in all"));
-	assert_true(has_note(&im, "polling loops stalled: 2 polling states ended by an interrupt "
-			     "later than the median time to the limit (with too few limits for "
-			     "one, TICK_NSEC / 8), 1400000 ns"));
+	assert_true(has_note(&im, "polling loops stalled: 2 polling states ended by an interrupt, "
+			     "or a wakeup that only set need_resched, later than the median time "
+			     "to the limit (with too few limits for one, TICK_NSEC / 8), 1400000 ns"));
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
+/*
+ * poll-resched-stalled.txt: poll.txt's 21 polling limits of cpu 0 (median
+ * 40 us, the pace) and C1 to 1445 us, then two polling states that a
+ * wakeup which only set need_resched ended, each later than the pace:
+ * - from 2000 us, a task woken from cpu 1 at 2300 us (no IPI), the exit
+ *   at 2303: 300 us with no limit, so the loop was stalled: stalled_ns
+ *   300 us on the irq at the wakeup, remote=1, and poll records from a
+ *   pace after the entry (2040 us: 2300 - 2040 + 40 = 300 us) to it;
+ * - from 2400 us, the exit at 2600 with need_resched set and the wakeup
+ *   traced on cpu 0 after it (no cause in the capture): irq at the exit,
+ *   stalled_ns 200 us, records at 2440 us (200 us) and 2600 us.
+ */
+static void test_stalled_in_poll_by_need_resched(void **state)
+{
+	struct imported im;
+	g_autofree char *text = NULL;
+
+	(void)state;
+	import_ok("poll-resched-stalled.txt", &im);
+	assert_int_equal(im.header.poll_check_ns, 40000);
+	text = events_text(&im);
+	assert_non_null(strstr(text, "poll at_ns=2040000 cpu=0 check_ns=300000\n"
+			       "irq at_ns=2300000 cpu=0 work_ns=97000 stalled_ns=300000 remote=1\n"
+			       "poll at_ns=2300000 cpu=0 check_ns=40000\n"
+			       "poll at_ns=2440000 cpu=0 check_ns=200000\n"
+			       "irq at_ns=2600000 cpu=0 work_ns=100000 stalled_ns=200000 remote=1\n"
+			       "poll at_ns=2600000 cpu=0 check_ns=40000\n"));
+	assert_true(has_note(&im, "polling loops stalled: 2 polling states"));
 	assert_reads_back(&im);
 	imported_clear(&im);
 }
@@ -850,9 +882,9 @@ static void test_stalled_in_poll_without_pace(void **state)
 	text = events_text(&im);
 	assert_non_null(strstr(text, "irq at_ns=1600000 cpu=0 work_ns=390000 stalled_ns=600000\n"));
 	assert_non_null(strstr(text, "irq at_ns=2300000 cpu=0 work_ns=90000\n"));
-	assert_true(has_note(&im, "polling loops stalled: 1 polling states ended by an interrupt "
-			     "later than the median time to the limit (with too few limits for "
-			     "one, TICK_NSEC / 8), 600000 ns"));
+	assert_true(has_note(&im, "polling loops stalled: 1 polling states ended by an interrupt, "
+			     "or a wakeup that only set need_resched, later than the median time "
+			     "to the limit (with too few limits for one, TICK_NSEC / 8), 600000 ns"));
 	assert_reads_back(&im);
 	imported_clear(&im);
 }
@@ -887,6 +919,27 @@ static void test_limit_stalled(void **state)
 	assert_int_equal(im.counts.limit_stalls, 2);
 	assert_true(has_note(&im, "polling limits held up: 2 reached more than a pace late, or "
 			     "followed by more than a pace in the idle loop, 260000 ns in all"));
+	imported_clear(&im);
+}
+
+/*
+ * poll-tick-stalled-end.txt: poll-tick-stalled.txt up to the exit at
+ * 1360 us, where the capture ends before the next entry: the stop is
+ * written all the same, from 1085 us to the end (1360 us + 1 ns), whose
+ * pace is 1360001 - 1085000 + 40000 ns.
+ */
+static void test_stalled_to_tick_at_end(void **state)
+{
+	struct imported im;
+	g_autofree char *text = NULL;
+
+	(void)state;
+	import_ok("poll-tick-stalled-end.txt", &im);
+	text = events_text(&im);
+	assert_non_null(strstr(text, "poll at_ns=1085000 cpu=0 check_ns=315001\n"
+			       "poll at_ns=1360001 cpu=0 check_ns=40000\n"));
+	assert_int_equal(im.counts.tick_stalls, 1);
+	assert_reads_back(&im);
 	imported_clear(&im);
 }
 
@@ -1429,6 +1482,8 @@ int main(void)
 		cmocka_unit_test(test_stalled_in_poll),
 		cmocka_unit_test(test_stalled_in_poll_without_pace),
 		cmocka_unit_test(test_limit_stalled),
+		cmocka_unit_test(test_stalled_in_poll_by_need_resched),
+		cmocka_unit_test(test_stalled_to_tick_at_end),
 		cmocka_unit_test(test_stalled_to_tick),
 		cmocka_unit_test(test_poll_pace),
 		cmocka_unit_test(test_late_polling_limit),
