@@ -605,7 +605,7 @@ static void stalled_in_poll(struct converter *cv, struct cpu_track *p, uint64_t 
 /* The work of a busy period goes to what started it. */
 static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu, uint64_t end)
 {
-	uint64_t work = end - p->since;
+	uint64_t work = end - p->since, irq_at;
 	bool in_loop = stays_in_idle_loop(cv, p);
 	struct trace_event *ev;
 
@@ -667,9 +667,10 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 		cv->im->counts.unknown_wakeups += p->cause == CAUSE_NONE;
 		cv->im->counts.unseen_interrupts +=
 			p->cause == CAUSE_NONE && halting_exit_cost(cv, p) > 0;
+		irq_at = irq_record_at(cv, p);
 		if (cv->first && p->state == 0 && woken_by_need_resched(p))
-			stalled_in_poll(cv, p, irq_record_at(cv, p));
-		ev = emit(cv, TRACE_IRQ, irq_record_at(cv, p), cpu);
+			stalled_in_poll(cv, p, irq_at);
+		ev = emit(cv, TRACE_IRQ, irq_at, cpu);
 		/* Only an interrupt's can stay: stays_in_idle_loop() rules out the others. */
 		give_work(cv, p, ev, work, in_loop);
 		ev->remote = woken_by_need_resched(p);
@@ -816,7 +817,6 @@ static void held_in_poll(struct converter *cv, struct cpu_track *p, uint64_t cos
 	cv->poll_held++;
 	cv->poll_held_ns += held;
 }
-
 
 /*
  * Under TCG the time from a wakeup's interrupt to the idle exit varies
