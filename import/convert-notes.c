@@ -64,9 +64,10 @@ static void exit_cost_note(struct converter *cv)
 		     "interrupt, or a wakeup that only set need_resched, later than the median "
 		     "time to the limit (with too few limits for one, TICK_NSEC / 8), %"
 		     G_GUINT64_FORMAT " ns "
-		     "from entry to interrupt in all (stalled_ns, and where the pace is known two "
-		     "poll records): the host held the vCPU up, and a simulated CPU polling then "
-		     "reaches no limit before the interrupt either",
+		     "from entry to interrupt in all (stalled_ns, and two poll records, from the "
+		     "entry and the simulator's own pace after where the capture has no pace): the "
+		     "host held the vCPU up, and a simulated CPU polling then reaches no limit "
+		     "before the interrupt either",
 		     cv->poll_stalls, cv->poll_stalled_ns);
 	if (cv->im->counts.idle_loop_wakeups)
 		note(cv, "wakeups by a handler alone, the tick stopped and no task woken: %"
@@ -188,12 +189,15 @@ static void classification(struct converter *cv)
 		     k->poll_records);
 	if (k->limit_stalls)
 		note(cv, "polling limits held up: %" G_GUINT64_FORMAT " reached more than a pace late, "
-		     "or followed by more than a pace in the idle loop, %" G_GUINT64_FORMAT " ns in all "
+		     "or followed by more than a pace in the idle loop (with too few limits for a "
+		     "pace, TICK_NSEC / 8 after the entry or in the idle loop), %" G_GUINT64_FORMAT
+		     " ns in all "
 		     "to the next entries: the host stopped the vCPU, and two poll records each keep a "
 		     "simulated loop from any limit meanwhile", k->limit_stalls, k->limit_stalled_ns);
 	if (k->tick_stalls)
 		note(cv, "polling states held up to the tick: %" G_GUINT64_FORMAT " took the tick's "
-		     "interrupt more than two paces after the entry, with no limit before it, "
+		     "interrupt more than two paces after the entry (with too few limits for a pace, "
+		     "left the state more than TICK_NSEC / 8 after it), with no limit before it, "
 		     "%" G_GUINT64_FORMAT " ns in all from a pace after the entry to the next entries: "
 		     "two poll records each keep a simulated loop from any limit meanwhile",
 		     k->tick_stalls, k->tick_stalled_ns);

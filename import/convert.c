@@ -543,17 +543,33 @@ static uint64_t poll_pace_of(const struct converter *cv, unsigned int cpu)
 }
 
 /*
+ * With too few limits in the capture for a pace, how long a running
+ * polling loop takes at most to reach its limit: cpuidle_poll_time() is
+ * at most TICK_NSEC / 16, and a pace as long again still reaches it within
+ * TICK_NSEC / 8 (0: HZ unknown too).  A polling state that went longer
+ * with no limit was stopped by the host, from its entry.
+ */
+static uint64_t paceless_limit_within(const struct converter *cv)
+{
+	return cv->jiffies.known ? cv->jiffies.tick_ns / 8 : 0;
+}
+
+/*
  * The host stopped cpu's polling loop from `from` until `until`: its loop
  * read no clock meanwhile, and the kernel counted no limit.  Two poll
  * records say so: from `from` a pace that no limit can come at before
  * `until` (however early in its own pace a simulated CPU then polls), and
  * the CPU's pace again at `until`, where a simulated CPU polling past its
  * limit stops, as the kernel's loop did when it read the clock again.
+ * With no pace known (0), the simulator's own pace comes back (check_ns=0),
+ * and the first record outlasts any pace a loop reaches its limit at.
  */
 static void poll_stopped(struct converter *cv, unsigned int cpu, uint64_t from,
 			 uint64_t until, uint64_t pace)
 {
-	emit(cv, TRACE_POLL, from, cpu)->check_ns = MIN(until - from + pace,
+	uint64_t margin = pace ? pace : paceless_limit_within(cv);
+
+	emit(cv, TRACE_POLL, from, cpu)->check_ns = MIN(until - from + margin,
 							TRACE_POLL_CHECK_MAX_NS);
 	emit(cv, TRACE_POLL, until, cpu)->check_ns = pace;
 }
@@ -576,8 +592,9 @@ static void poll_stopped(struct converter *cv, unsigned int cpu, uint64_t from,
  * the CPU's next record, and under a busy host the records of late ticks
  * often come between (a polling state of 8.7 ms in io of teo-6.12 held
  * two, and the model polled to 150 limits where the kernel reached none):
- * where the CPU's pace is known, poll records keep the loop from a limit
- * from a pace after the entry to the interrupt as well.
+ * poll records keep the loop from a limit from a pace after the entry to
+ * the interrupt as well (from the entry, in a capture with too few limits
+ * for a pace: paceless_limit_within()).
  */
 static void stalled_in_poll(struct converter *cv, struct cpu_track *p, uint64_t wake_at)
 {
@@ -586,19 +603,14 @@ static void stalled_in_poll(struct converter *cv, struct cpu_track *p, uint64_t 
 	uint64_t to_limit = cv->first->poll_check_ns;
 	uint64_t pace = poll_pace_of(cv, cpu);
 
-	/*
-	 * Too few limits for a median: cpuidle_poll_time() is at most
-	 * TICK_NSEC / 16, and a pace as long again still reaches it within
-	 * TICK_NSEC / 8.
-	 */
-	if (!to_limit && cv->jiffies.known)
-		to_limit = cv->jiffies.tick_ns / 8;
+	if (!to_limit)
+		to_limit = paceless_limit_within(cv);
 	if (!to_limit || polled <= to_limit)
 		return;
 	p->stalled_ns = polled;
 	cv->poll_stalls++;
 	cv->poll_stalled_ns += polled;
-	if (pace && pace < polled)
+	if (pace < polled)
 		poll_stopped(cv, cpu, p->idle_since + pace, wake_at, pace);
 }
 
@@ -982,15 +994,17 @@ static void stalled_at_limit(struct converter *cv, const struct cpu_track *p, un
 			     uint64_t next_entry)
 {
 	uint64_t pace = poll_pace_of(cv, cpu);
+	uint64_t within = pace ? 2 * pace : paceless_limit_within(cv);
+	uint64_t loop_within = pace ? pace : within;
 	uint64_t from, until = next_entry;
 
-	if (!pace)
+	if (!within)
 		return;
-	if (p->since - p->idle_since > 2 * pace) {
+	if (p->since - p->idle_since > within) {
 		from = p->idle_since + pace;
-		if (next_entry - p->since <= pace)
+		if (next_entry - p->since <= loop_within)
 			until = p->since;
-	} else if (next_entry - p->since > pace) {
+	} else if (next_entry - p->since > loop_within) {
 		from = p->since;
 	} else {
 		return;
@@ -1014,9 +1028,12 @@ static void stalled_to_tick(struct converter *cv, const struct cpu_track *p, uns
 			    uint64_t next_entry)
 {
 	uint64_t pace = poll_pace_of(cv, cpu);
+	uint64_t within = paceless_limit_within(cv);
 
-	if (!pace || p->state != 0 || p->cause != CAUSE_TICK ||
-	    p->cause_at < p->idle_since + 2 * pace)
+	if (p->state != 0 || p->cause != CAUSE_TICK)
+		return;
+	if (pace ? p->cause_at < p->idle_since + 2 * pace :
+		   !within || p->since - p->idle_since <= within)
 		return;
 	poll_stopped(cv, cpu, p->idle_since + pace, next_entry, pace);
 	cv->im->counts.tick_stalls++;

@@ -868,8 +868,11 @@ static void test_stalled_in_poll_by_need_resched(void **state)
  * tick's expiry and four timer_starts place jiffies at HZ 250.  cpu 0
  * polls from 1000 us to an interrupt at 1600 us: 600 us, more than
  * TICK_NSEC / 8 = 500 us, which any 6.x polling loop reaches its limit
- * (at most TICK_NSEC / 16) within: stalled_ns 600 us.  From 2000 us to
- * one at 2300 us, 300 us: it may have polled that long, no stall.
+ * (at most TICK_NSEC / 16) within: stalled_ns 600 us, and poll records
+ * from the entry, whose pace, 600 + 500 us, outlasts the interrupt
+ * whatever the simulator's own pace, which the one at the interrupt brings
+ * back (check_ns=0).  From 2000 us to one at 2300 us, 300 us: it may have
+ * polled that long, no stall.
  */
 static void test_stalled_in_poll_without_pace(void **state)
 {
@@ -880,8 +883,11 @@ static void test_stalled_in_poll_without_pace(void **state)
 	import_ok("poll-stalled-no-pace.txt", &im);
 	assert_int_equal(im.header.poll_check_ns, 0);
 	text = events_text(&im);
-	assert_non_null(strstr(text, "irq at_ns=1600000 cpu=0 work_ns=390000 stalled_ns=600000\n"));
+	assert_non_null(strstr(text, "poll at_ns=1000000 cpu=0 check_ns=1100000\n"
+			       "irq at_ns=1600000 cpu=0 work_ns=390000 stalled_ns=600000\n"
+			       "poll at_ns=1600000 cpu=0 check_ns=0\n"));
 	assert_non_null(strstr(text, "irq at_ns=2300000 cpu=0 work_ns=90000\n"));
+	assert_null(strstr(text, "poll at_ns=2000000"));
 	assert_true(has_note(&im, "polling loops stalled: 1 polling states ended by an interrupt, "
 			     "or a wakeup that only set need_resched, later than the median time "
 			     "to the limit (with too few limits for one, TICK_NSEC / 8), 600000 ns"));
@@ -918,7 +924,48 @@ static void test_limit_stalled(void **state)
 	assert_int_equal(im.header.poll_check_ns, 40000);
 	assert_int_equal(im.counts.limit_stalls, 2);
 	assert_true(has_note(&im, "polling limits held up: 2 reached more than a pace late, or "
-			     "followed by more than a pace in the idle loop, 260000 ns in all"));
+			     "followed by more than a pace in the idle loop (with too few limits for "
+			     "a pace, TICK_NSEC / 8 after the entry or in the idle loop), 260000 ns "
+			     "in all"));
+	imported_clear(&im);
+}
+
+/*
+ * poll-limit-stalled-no-pace.txt: poll-stalled-no-pace.txt's first lines
+ * (HZ 250, no polling limit before), then cpu 0, with two limits in all,
+ * too few for a pace: any running loop reaches its limit within
+ * TICK_NSEC / 8 = 500 us of the entry.
+ * - polls from 1000 us to its limit at 1300 us: 300 us, no stall;
+ * - from 1305 us to its limit at 1905 us, 600 us, idle again 5 us later:
+ *   stopped from the entry to that limit, a poll record at 1305 us whose
+ *   pace, 600 + 500 us, no simulated pace reaches a limit at meanwhile,
+ *   and one at 1905 us that brings the simulator's own pace back
+ *   (check_ns=0);
+ * - C1 from 1910 us to an interrupt at 3800 us;
+ * - polls from 3900 us, the tick's interrupt at 4457 us, out at 4560 us
+ *   with need_resched clear (a limit), C1 from 4570 us: 660 us without a
+ *   limit, stopped from the entry to the next entry (670 + 500 us).
+ */
+static void test_stalled_without_pace(void **state)
+{
+	struct imported im;
+	g_autofree char *text = NULL;
+
+	(void)state;
+	import_ok("poll-limit-stalled-no-pace.txt", &im);
+	assert_int_equal(im.header.poll_check_ns, 0);
+	text = events_text(&im);
+	assert_non_null(strstr(text, "poll at_ns=1305000 cpu=0 check_ns=1100000\n"
+			       "poll at_ns=1905000 cpu=0 check_ns=0\n"
+			       "irq at_ns=3800000 cpu=0 work_ns=90000\n"
+			       "poll at_ns=3900000 cpu=0 check_ns=1170000\n"
+			       "poll at_ns=4570000 cpu=0 check_ns=0\n"));
+	assert_null(strstr(text, "poll at_ns=1000000"));
+	assert_int_equal(im.counts.limit_stalls, 1);
+	assert_int_equal(im.counts.limit_stalled_ns, 600000);
+	assert_int_equal(im.counts.tick_stalls, 1);
+	assert_int_equal(im.counts.tick_stalled_ns, 670000);
+	assert_reads_back(&im);
 	imported_clear(&im);
 }
 
@@ -972,7 +1019,9 @@ static void test_stalled_to_tick(void **state)
 	assert_int_equal(im.counts.tick_stalls, 1);
 	assert_int_equal(im.counts.limit_stalls, 0);
 	assert_true(has_note(&im, "polling states held up to the tick: 1 took the tick's interrupt "
-			     "more than two paces after the entry, with no limit before it, 315000 ns"));
+			     "more than two paces after the entry (with too few limits for a pace, "
+			     "left the state more than TICK_NSEC / 8 after it), with no limit before "
+			     "it, 315000 ns"));
 	imported_clear(&im);
 }
 
@@ -1481,6 +1530,7 @@ int main(void)
 		cmocka_unit_test(test_held_in_poll),
 		cmocka_unit_test(test_stalled_in_poll),
 		cmocka_unit_test(test_stalled_in_poll_without_pace),
+		cmocka_unit_test(test_stalled_without_pace),
 		cmocka_unit_test(test_limit_stalled),
 		cmocka_unit_test(test_stalled_in_poll_by_need_resched),
 		cmocka_unit_test(test_stalled_to_tick_at_end),

@@ -84,8 +84,6 @@ bool sim_cpu_new_machine(struct sim_cpu *c, const struct kshim_governor *gov,
 bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_governor *gov,
 		  const struct sim_config *cfg, GError **error)
 {
-	uint64_t check;
-
 	/* Every CPU starts at 0 in the idle loop with the tick running: as if work had just ended. */
 	*c = (struct sim_cpu){ .cpu = cpu, .cfg = cfg, .gov = gov, .phase = CPU_WORKING };
 	/* With one state the kernel never calls the governor. */
@@ -118,8 +116,9 @@ bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_govern
 	}
 	c->poll_time_ns = poll_limit_ns(c, gov);
 	/* The trace's measured interval, else the platform's. */
-	check = cfg->poll_check_ns ? cfg->poll_check_ns : (uint64_t)cfg->platform->poll_check_us * 1000;
-	pace_polling(c, check);
+	c->poll_check_ns = cfg->poll_check_ns ? cfg->poll_check_ns :
+			   (uint64_t)cfg->platform->poll_check_us * 1000;
+	pace_polling(c, c->poll_check_ns);
 	c->idle_loop_ns = (uint64_t)cfg->platform->idle_loop_us * 1000;
 	c->tick_work_ns = (uint64_t)cfg->platform->tick_work_us * 1000;
 	c->select_lead_ns = cfg->select_lead_ns ? cfg->select_lead_ns :
@@ -250,13 +249,14 @@ static void take_tick_record(struct sim_cpu *c, const struct trace_event *ev)
 }
 
 /*
- * A poll record: the polling loop's pace from then on.  A CPU polling
- * then notices its limit at the new pace (not before the record); one
- * whose loop is stalled (loop_stalled_at()) reaches none all the same.
+ * A poll record: the polling loop's pace from then on (0: the trace's or
+ * the platform's again).  A CPU polling then notices its limit at the new
+ * pace (not before the record); one whose loop is stalled
+ * (loop_stalled_at()) reaches none all the same.
  */
 static void take_poll_pace(struct sim_cpu *c, const struct trace_event *ev)
 {
-	pace_polling(c, ev->check_ns);
+	pace_polling(c, ev->check_ns ? ev->check_ns : c->poll_check_ns);
 	if (c->phase != CPU_IDLE || c->poll_end == NEVER)
 		return;
 	c->poll_end = MAX(c->period.entry_ns + c->poll_limit_ns, ev->at_ns);

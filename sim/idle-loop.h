@@ -103,6 +103,7 @@ struct sim_cpu {
 	uint64_t tick_shift;			/* the tick fires where (t + tick_shift) % tick_nsec is 0 */
 	uint64_t poll_time_ns;			/* the polling state's time limit ... */
 	uint64_t poll_limit_ns;			/* ... as its loop's clock checks notice it */
+	uint64_t poll_check_ns;			/* the pace a poll record's check_ns=0 brings back */
 	/* Copies of cfg's, read every event or period without following cfg. */
 	uint64_t end_ns;
 	int32_t latency_limit_us;

@@ -739,6 +739,39 @@ static void test_poll_records_of_a_stall(void **state)
 }
 
 /*
+ * A poll record with check_ns=0 brings back the trace's pace, else the
+ * platform's (what import writes where a capture has too few limits for
+ * a pace of its own).  The limit is 250 us; the trace's loop checks every
+ * 100 us.  At 10 us a record makes it every 70 us, while the CPU polls
+ * from 0: its limit is noticed at 280 us, and polling from 280 us at
+ * 560 us; at 650 us a record with 0 brings the 100 us back: from 560 us
+ * at 860 us, then 1160 us.  With no pace in the trace the platform's loop
+ * checks all the time: from 560 us at 810 us, then 1060 us.
+ */
+static void test_poll_record_back_to_default(void **state)
+{
+	const struct trace_event ev[] = { ev_poll(10 * US, 70 * US), ev_poll(650 * US, 0) };
+	const uint64_t traced[] = { 280 * US, 560 * US, 860 * US, 1160 * US };
+	const uint64_t platform[] = { 280 * US, 560 * US, 810 * US, 1060 * US };
+	struct script_run r;
+
+	(void)state;
+	for (unsigned int run = 0; run < 2; run++) {
+		const uint64_t *want = run ? platform : traced;
+
+		script_run_init(&r, 1250 * US);
+		r.cfg.poll_check_ns = run ? 0 : 100 * US;
+		script_run_go(&r, "script-6.1", ev, 2, POLL_KEEP, 1);
+		assert_int_equal(script.reflects, 4);
+		for (unsigned int k = 0; k < 4; k++) {
+			assert_int_equal(script.reflected[k].clock_ns, want[k]);
+			assert_true(script.reflected[k].poll_time_limit);
+		}
+		script_run_finish(&r, NULL);
+	}
+}
+
+/*
  * A periodic timer's stall is its first expiry's: the timer at 1 ms
  * stalled the loop polling from 0, which reaches no limit; re-armed for
  * 2 ms, it ends a loop that ran: polling from 1 ms, the CPU reaches its
@@ -923,6 +956,7 @@ int main(void)
 		cmocka_unit_test(test_stall_of_a_periodic_timer),
 		cmocka_unit_test(test_poll_records),
 		cmocka_unit_test(test_poll_records_of_a_stall),
+		cmocka_unit_test(test_poll_record_back_to_default),
 		cmocka_unit_test(test_handler_stays_in_idle_loop),
 		cmocka_unit_test(test_tick_while_polling),
 		cmocka_unit_test(test_tick_record_late),

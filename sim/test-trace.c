@@ -634,10 +634,12 @@ static void test_poll_record(void **state)
 	g_autofree char *general = test_replace_line(base, 9, "poll check_ns=7 cpu=1 at_ns=200");
 	g_autofree char *first = test_replace_line(base, 6, "poll at_ns=0 cpu=0 check_ns=1");
 	g_autofree char *phase = test_replace_line(base, 9, "phase at_ns=200 name=pace");
+	g_autofree char *back = test_replace_line(base, 9, "poll at_ns=200 cpu=1 check_ns=0");
 	g_autoptr(GArray) a = read_ok(f, fast);
 	g_autoptr(GArray) b = read_ok(f, general);
 	g_autoptr(GArray) c = read_ok(f, first);
 	g_autoptr(GArray) d = read_ok(f, phase);
+	g_autoptr(GArray) e = read_ok(f, back);
 
 	assert_int_equal(at(a, 3)->kind, TRACE_POLL);
 	assert_true(at(a, 3)->at_ns == 200 && at(a, 3)->cpu == 1 && at(a, 3)->check_ns == 41000);
@@ -647,7 +649,8 @@ static void test_poll_record(void **state)
 	assert_writes("poll at_ns=200 cpu=1 check_ns=7\n", 1, at(b, 3));
 	assert_true(at(c, 0)->kind == TRACE_POLL && at(c, 0)->check_ns == 1);
 	assert_true(at(d, 3)->kind == TRACE_PHASE && !strcmp(at(d, 3)->phase, "pace"));
-	expect_error(f, 9, "poll at_ns=200 cpu=1 check_ns=0", 9, "check_ns");
+	assert_true(at(e, 3)->kind == TRACE_POLL && at(e, 3)->check_ns == 0);
+	assert_writes("poll at_ns=200 cpu=1 check_ns=0\n", 1, at(e, 3));
 	expect_error(f, 9, "poll at_ns=200 cpu=1 check_ns=4294967296000", 9, "check_ns");
 	expect_error(f, 9, "poll at_ns=200 cpu=1", 9, "check_ns");
 	expect_error(f, 9, "poll at_ns=200 cpu=1 check_ns=5 work_ns=5", 9, "work_ns");

@@ -549,7 +549,7 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 			return false;
 		break;
 	case TRACE_POLL:
-		if (!parse_u64(r, l, "check_ns", true, 1, TRACE_POLL_CHECK_MAX_NS, &ev->check_ns,
+		if (!parse_u64(r, l, "check_ns", true, 0, TRACE_POLL_CHECK_MAX_NS, &ev->check_ns,
 			       error))
 			return false;
 		break;
@@ -820,7 +820,7 @@ static bool values_valid(const struct trace_reader *r, const struct trace_event 
 	case TRACE_RCU:
 		return true;
 	case TRACE_POLL:
-		return ev->check_ns >= 1 && ev->check_ns <= TRACE_POLL_CHECK_MAX_NS;
+		return ev->check_ns <= TRACE_POLL_CHECK_MAX_NS;
 	case TRACE_IDLE:
 		return true;
 	case TRACE_PHASE:

@@ -29,9 +29,9 @@ static void check_event(const struct trace_header *h, const struct trace_event *
 		FUZZ_ASSERT(!ev->expires_ns && !ev->fires_ns && !ev->work_ns && !ev->timer_id);
 	else
 		FUZZ_ASSERT(!ev->rcu_pending);
-	/* A poll record's pace is a check interval; no other record has one. */
+	/* A poll record's pace is a check interval (0: the default's); no other record has one. */
 	if (ev->kind == TRACE_POLL)
-		FUZZ_ASSERT(ev->check_ns >= 1 && ev->check_ns <= TRACE_POLL_CHECK_MAX_NS);
+		FUZZ_ASSERT(ev->check_ns <= TRACE_POLL_CHECK_MAX_NS);
 	else
 		FUZZ_ASSERT(!ev->check_ns);
 	/* Only an idle record's select is aborted. */
