@@ -172,9 +172,9 @@ static void classification(struct converter *cv)
 		     " ns of work after them (timer ids from %" G_GUINT64_FORMAT " up)",
 		     k->untraced_wheel_wakeups, k->untraced_wheel_ns, IMPORT_UNTRACED_WHEEL_ID_BASE);
 	if (k->reselects)
-		note(cv, "idle exits that woke nothing (no interrupt, expiry or wakeup, and idle again "
-		     "within 20 us, or later from the polling state with need_resched clear in the "
-		     "capture's flags: a polling state's time limit): %" G_GUINT64_FORMAT " (%"
+		note(cv, "polling-state exits that woke nothing (no interrupt, expiry or wakeup, and "
+		     "idle again within 20 us, or later with need_resched clear in the capture's "
+		     "flags: a polling state's time limit): %" G_GUINT64_FORMAT " (%"
 		     G_GUINT64_FORMAT " of them later), the CPU kept idle through them and the %"
 		     G_GUINT64_FORMAT " ns between exit and entry dropped",
 		     k->reselects, k->late_reselects, k->reselect_ns);

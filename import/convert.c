@@ -32,10 +32,11 @@
  */
 #define CAUSE_WINDOW_NS		100000
 /*
- * An exit that nothing caused, followed this soon by the next entry, woke
- * nothing: the polling state reached its time limit (or the idle loop went
- * round again) and the governor was asked anew.  Needs sched_wakeup in the
- * capture, which shows the wakeups that come without an interrupt.
+ * An exit from the polling state that nothing caused, followed this soon
+ * by the next entry, woke nothing: the state reached its time limit and
+ * the governor was asked anew.  Needs sched_wakeup in the capture, which
+ * shows the wakeups that come without an interrupt.  A halting state is
+ * left for an interrupt, shown or not, and the governor counted the period.
  */
 #define RESELECT_NS		20000
 
@@ -457,7 +458,7 @@ static bool stays_in_idle_loop(const struct converter *cv, const struct cpu_trac
 {
 	return cv->sees_wakeups && p->off_at_exit && p->state > 0 && !p->task_woken &&
 	       !p->remote_wakeup && (p->cause == CAUSE_TIMER || p->cause == CAUSE_IRQ ||
-				     p->cause == CAUSE_TICK);
+				     p->cause == CAUSE_TICK || p->cause == CAUSE_NONE);
 }
 
 /*
@@ -1066,7 +1067,7 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 			return;
 		}
 		if (p->phase == PHASE_BUSY && p->cause == CAUSE_NONE && cv->sees_wakeups &&
-		    (at - p->since <= RESELECT_NS || limit_exit(p))) {
+		    p->state == 0 && (at - p->since <= RESELECT_NS || limit_exit(p))) {
 			cv->im->counts.reselects++;
 			cv->im->counts.reselect_ns += at - p->since;
 			cv->im->counts.late_reselects += at - p->since > RESELECT_NS;
