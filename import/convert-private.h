@@ -46,6 +46,7 @@ struct cpu_track {
 	uint64_t untraced_due;	/* ... the first, due at this boundary */
 	gint idle_record;	/* BUSY: the idle record of the idle loop under way, or -1 */
 	bool loop_interrupted;	/* BUSY: an interrupt came in that idle loop */
+	uint64_t aborted_at;	/* the idle record of the last loop that entered no state */
 };
 
 /*

@@ -116,7 +116,12 @@ static bool timer_time(struct converter *cv, uint64_t at, uint64_t clock_ns, uin
  * CPU runs the same work, but not to the nanosecond, and must know of the
  * timers its work armed when it goes idle again.  Not before the timer's
  * previous arming is over (its interrupt came), so that no expiry is lost,
- * nor before its last arming or cancel, so that their order stays.
+ * nor before its last arming or cancel, so that their order stays, nor
+ * before an idle loop of that work that entered no state (its aborted
+ * idle record), whose select came first: in pingpong a CPU went round
+ * such loops 15 times in a millisecond before its task armed a timer, and
+ * the selects the model made there saw that timer, 3 ms ahead, where the
+ * kernel's saw none and stopped the tick.
  */
 static uint64_t busy_anchor(struct converter *cv, unsigned int cpu, uint64_t id, uint64_t at)
 {
@@ -127,6 +132,7 @@ static uint64_t busy_anchor(struct converter *cv, unsigned int cpu, uint64_t id,
 	if (p->phase != PHASE_BUSY)
 		return at;
 	from = p->cause != CAUSE_NONE && p->cause_at < p->since ? p->cause_at : p->since;
+	from = MAX(from, p->aborted_at);
 	if (t) {
 		from = MAX(from, t->touched_ns);
 		if (!t->cancelled)
@@ -1232,6 +1238,7 @@ static void idle_loop_left(struct converter *cv, struct cpu_track *p)
 	if (p->stopped_tick || !p->loop_interrupted) {
 		ev->aborted = true;
 		cv->im->counts.aborted_selects++;
+		p->aborted_at = ev->at_ns;
 	}
 	p->idle_record = -1;
 	p->stopped_tick = p->tick_off = false;

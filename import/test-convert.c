@@ -397,6 +397,30 @@ static void test_aborted_select(void **state)
 }
 
 /*
+ * aborted-then-armed.txt: aborted-select.txt with two timers that ping
+ * arms in the work eth0's interrupt started: at 1.1 ms, before any idle
+ * loop, written at the interrupt (990 us); at 1.65 ms, after the loop at
+ * 1.5 ms that entered no state, written at that loop's record, since its
+ * select came before the arming and must not see the timer.
+ */
+static void test_armed_after_aborted_select(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("aborted-then-armed.txt", 3000001, 1,
+		"irq at_ns=990000 cpu=0 work_ns=930000\n"
+		"timer at_ns=990000 cpu=0 id=177 expires_ns=4000000\n"
+		"idle at_ns=1200000 cpu=0 aborted=1\n"
+		"idle at_ns=1500000 cpu=0 aborted=1\n"
+		"timer at_ns=1500000 cpu=0 id=178 expires_ns=5000000\n"
+		"idle at_ns=1700000 cpu=0\n"
+		"idle at_ns=1900000 cpu=0\n"
+		"irq at_ns=2990000 cpu=0 work_ns=1\n", &im);
+	imported_clear(&im);
+}
+
+/*
  * wheel.txt, t0 = 50 s, hrtimer clock offset 0 (the tick's expiry at 0),
  * so mono_ns 50 s: at HZ 250 the boundary of jiffy J is at trace time
  * (J - base) * 4 ms - 50 s.  Every timer-wheel event tells jiffies: the
@@ -1545,6 +1569,7 @@ int main(void)
 		cmocka_unit_test(test_tick_armed_for_passed_boundary),
 		cmocka_unit_test(test_idle_switch),
 		cmocka_unit_test(test_aborted_select),
+		cmocka_unit_test(test_armed_after_aborted_select),
 		cmocka_unit_test(test_wheel_timers),
 		cmocka_unit_test(test_wheel_timer_work),
 		cmocka_unit_test(test_untraced_wheel_timer_work),
