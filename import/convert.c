@@ -414,16 +414,17 @@ static void on_timer_cancel(struct converter *cv, const struct cap_event *e, gui
 /*
  * When the simulated CPU is to know of a change of its RCU callbacks made
  * at time at: as for the timers its work arms (busy_anchor()), from the
- * interrupt or exit that started the work; in the idle state, from the
- * interrupt whose handler or softirq made it (a batch ends in the softirq
- * of a tick).
+ * interrupt or exit that started the work, or the last idle loop of that
+ * work that entered no state; in the idle state, from the interrupt whose
+ * handler or softirq made it (a batch ends in the softirq of a tick).
  */
 static uint64_t rcu_time(const struct cpu_track *p, uint64_t at)
 {
 	bool interrupt = p->cause != CAUSE_NONE && p->cause != CAUSE_REMOTE;
 
 	if (p->phase == PHASE_BUSY)
-		return MIN(interrupt && p->cause_at < p->since ? p->cause_at : p->since, at);
+		return MIN(MAX(interrupt && p->cause_at < p->since ? p->cause_at : p->since,
+			       p->aborted_at), at);
 	if (p->phase == PHASE_IDLE && interrupt)
 		return MIN(p->cause_at, at);
 	return at;

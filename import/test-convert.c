@@ -401,7 +401,8 @@ static void test_aborted_select(void **state)
  * arms in the work eth0's interrupt started: at 1.1 ms, before any idle
  * loop, written at the interrupt (990 us); at 1.65 ms, after the loop at
  * 1.5 ms that entered no state, written at that loop's record, since its
- * select came before the arming and must not see the timer.
+ * select came before the arming and must not see the timer.  The same
+ * for the RCU callback ping queues at 1.66 ms, the CPU's first.
  */
 static void test_armed_after_aborted_select(void **state)
 {
@@ -414,6 +415,7 @@ static void test_armed_after_aborted_select(void **state)
 		"idle at_ns=1200000 cpu=0 aborted=1\n"
 		"idle at_ns=1500000 cpu=0 aborted=1\n"
 		"timer at_ns=1500000 cpu=0 id=178 expires_ns=5000000\n"
+		"rcu at_ns=1500000 cpu=0 pending=1\n"
 		"idle at_ns=1700000 cpu=0\n"
 		"idle at_ns=1900000 cpu=0\n"
 		"irq at_ns=2990000 cpu=0 work_ns=1\n", &im);
