@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "fidelity.h"
 #include "governor-arg.h"
+#include "import-report.h"
 #include "kvline.h"
 #include "options.h"
 #include "out-file.h"
@@ -25,6 +26,7 @@ struct fidelity_cli {
 	char *periods;
 	gint match_us;
 	gint warmup_ms;
+	gint warmup_periods;
 	gdouble max_tvd;
 	gdouble min_same;
 	struct sim_cli_options sim;
@@ -87,7 +89,8 @@ static int run_fidelity(struct fidelity_cli *o, const char *path)
 	GError *error = NULL;
 	struct fid_options fo = { .run = &run, .calls = o->calls,
 				  .match_ns = (uint64_t)o->match_us * 1000,
-				  .warmup_ns = (uint64_t)o->warmup_ms * 1000000 };
+				  .warmup_ns = (uint64_t)o->warmup_ms * 1000000,
+				  .warmup_periods = (unsigned int)o->warmup_periods };
 	struct real_side real = { &fo, &f };
 	bool ok, bounds = true;
 	char *platform = capture_platform_spec(path, o->sim.platform);
@@ -129,7 +132,8 @@ static int run_fidelity(struct fidelity_cli *o, const char *path)
 int cmd_fidelity(int argc, char **argv)
 {
 	struct fidelity_cli o = {
-		.match_us = 100, .warmup_ms = 100, .max_tvd = -1, .min_same = -1,
+		.match_us = 100, .warmup_ms = 100, .warmup_periods = REPORT_FIDELITY_WARMUP_PERIODS,
+		.max_tvd = -1, .min_same = -1,
 		.sim = { .hz = 250, .latency_limit_us = -1, .threads = 1 },
 	};
 	GOptionEntry entries[] = {
@@ -154,6 +158,8 @@ int cmd_fidelity(int argc, char **argv)
 		{ "warmup-ms", 0, 0, G_OPTION_ARG_INT, &o.warmup_ms,
 		  "Compare periods from MS into the capture on: the simulated governor first "
 		  "builds up a history (default 100)", "MS" },
+		{ "warmup-periods", 0, 0, G_OPTION_ARG_INT, &o.warmup_periods,
+		  "Nor each CPU's first N periods, however long they take (default 10)", "N" },
 		{ "max-tvd", 0, 0, G_OPTION_ARG_DOUBLE, &o.max_tvd,
 		  "Exit 1 when the TVD of per-state shares (periods or time) is above X", "X" },
 		{ "min-same", 0, 0, G_OPTION_ARG_DOUBLE, &o.min_same,
@@ -181,6 +187,10 @@ int cmd_fidelity(int argc, char **argv)
 		status = 2;
 	} else if (o.warmup_ms < 0) {
 		fprintf(stderr, "teosim fidelity: --warmup-ms %d: must be 0 or more\n", o.warmup_ms);
+		status = 2;
+	} else if (o.warmup_periods < 0) {
+		fprintf(stderr, "teosim fidelity: --warmup-periods %d: must be 0 or more\n",
+			o.warmup_periods);
 		status = 2;
 	} else {
 		status = run_fidelity(&o, argv[1]);

@@ -55,7 +55,8 @@ static bool compare(const struct sim_run_options *run, const struct kshim_govern
 		    const char *trace, struct fidelity *out, GError **error)
 {
 	struct fid_options fo = { .run = run, .match_ns = REPORT_FIDELITY_MATCH_NS,
-				  .warmup_ns = REPORT_FIDELITY_WARMUP_NS };
+				  .warmup_ns = REPORT_FIDELITY_WARMUP_NS,
+				  .warmup_periods = REPORT_FIDELITY_WARMUP_PERIODS };
 	struct fidelity real = { 0 };
 	bool ok = fidelity_prepare(&fo, c, &real, error);
 

@@ -58,8 +58,8 @@ void fidelity_print(FILE *out, const struct fid_options *o, const char *capture,
 		fprintf(out, ", latency limit %d us", o->run->latency_limit_us);
 	if (o->calls)
 		fprintf(out, ", call log %s", o->calls);
-	fprintf(out, "\nperiods compared from %.3f ms into the capture\n",
-		(double)o->warmup_ns / 1e6);
+	fprintf(out, "\nperiods compared from %.3f ms into the capture, after each CPU's "
+		"first %u periods\n", (double)o->warmup_ns / 1e6, o->warmup_periods);
 	text_table_row(t);
 	text_table_cell(t, "metric");
 	text_table_cell(t, "real");

@@ -141,17 +141,19 @@ static bool simulate(const struct fid_options *o, const struct imported *im,
 }
 
 /*
- * Keeps the real periods entered from from_ns on, and the simulated ones
- * that lie within what is kept of their CPU's real ones, from the first
- * entry to the last exit (give or take the matching distance): the
- * simulation also runs before and after, where the real side has nothing
- * to compare with.
+ * Keeps the real periods entered from from_ns on, after each CPU's first
+ * skip_periods (the real side lists each CPU's in time order), and the
+ * simulated ones that lie within what is kept of their CPU's real ones,
+ * from the first entry to the last exit (give or take the matching
+ * distance): the simulation also runs before and after, where the real
+ * side has nothing to compare with.
  */
 static void keep_window(GArray *sim, GArray *real, unsigned int nr_cpus, uint64_t slack,
-			uint64_t from_ns)
+			uint64_t from_ns, unsigned int skip_periods)
 {
 	g_autofree uint64_t *from = g_new(uint64_t, nr_cpus);
 	g_autofree uint64_t *to = g_new0(uint64_t, nr_cpus);
+	g_autofree unsigned int *seen = g_new0(unsigned int, nr_cpus);
 	guint kept = 0;
 
 	for (unsigned int c = 0; c < nr_cpus; c++)
@@ -159,7 +161,7 @@ static void keep_window(GArray *sim, GArray *real, unsigned int nr_cpus, uint64_
 	for (guint i = 0; i < real->len; i++) {
 		const struct fid_period *p = &g_array_index(real, struct fid_period, i);
 
-		if (p->entry_ns < from_ns)
+		if (seen[p->cpu]++ < skip_periods || p->entry_ns < from_ns)
 			continue;
 		from[p->cpu] = MIN(from[p->cpu], p->entry_ns);
 		to[p->cpu] = MAX(to[p->cpu], p->exit_ns);
@@ -531,7 +533,7 @@ bool fidelity_compute(const struct fid_options *o, const struct capture *c,
 		      error))
 		return false;
 	keep_window(f->sim.periods, f->real.periods, c->nr_cpus, o->match_ns,
-		    c->first_ns + o->warmup_ns);
+		    c->first_ns + o->warmup_ns, o->warmup_periods);
 	g_array_sort(f->sim.periods, by_cpu_then_entry);
 	count_side(pl, &f->real);
 	count_side(pl, &f->sim);

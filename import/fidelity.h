@@ -59,11 +59,15 @@ struct fid_options {
 	const GArray *selects;		/* ... and its selects (fidelity_read_selects()) */
 	uint64_t match_ns;		/* periods match when their entries are this close */
 	/*
-	 * Periods entered in the capture's first warmup_ns are simulated but
-	 * not compared: the real governor came into the capture with a history
-	 * the simulated one has to build up first.
+	 * Periods entered in the capture's first warmup_ns, and each CPU's
+	 * first warmup_periods, are simulated but not compared: the real
+	 * governor came into the capture with a history the simulated one has
+	 * to build up first, over periods (ladder climbs from its first state
+	 * in steps of four, teo's bins decay by an eighth a period, menu keeps
+	 * eight intervals), however long they take.
 	 */
 	uint64_t warmup_ns;
+	unsigned int warmup_periods;
 };
 
 struct fidelity {

@@ -109,10 +109,11 @@ void import_report_print(FILE *out, const struct import_report *r)
 		sim_rows(t, r, &r->sims[g]);
 	text_table_print(t, out);
 	text_table_free(t);
-	fprintf(out, "\nfidelity from %u ms into the capture, as teosim fidelity computes it "
-		"without a call log (sim/README.md \"Fidelity\"):\ntotal variation distance of "
-		"the per-state shares, real vs simulated (0: the same, 1: disjoint), and matched "
-		"periods given the same state\n", REPORT_FIDELITY_WARMUP_NS / 1000000);
+	fprintf(out, "\nfidelity from %u ms into the capture and after each CPU's first %u periods, "
+		"as teosim fidelity computes it without a call log (sim/README.md \"Fidelity\"):\n"
+		"total variation distance of the per-state shares, real vs simulated (0: the "
+		"same, 1: disjoint), and matched periods given the same state\n",
+		REPORT_FIDELITY_WARMUP_NS / 1000000, REPORT_FIDELITY_WARMUP_PERIODS);
 	for (unsigned int g = 0; g < r->nr_sims; g++) {
 		const struct fidelity *f = &r->fidelity[g];
 		const char *name = r->sims[g].gov->meta->name;

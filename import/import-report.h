@@ -17,6 +17,7 @@
 /* What --report compares as teosim fidelity does, without a call log. */
 #define REPORT_FIDELITY_MATCH_NS	100000
 #define REPORT_FIDELITY_WARMUP_NS	100000000
+#define REPORT_FIDELITY_WARMUP_PERIODS	10
 
 struct import_report {
 	const struct capture *capture;

@@ -298,21 +298,22 @@ expect 1 "idle states are unknown: give --platform P" "$teosim" fidelity -g menu
 expect 2 "need one CAPTURE" "$teosim" fidelity -g menu-6.1 -p qemu-tcg
 expect 2 "--match-us -1: 0 to 1000000" "$teosim" fidelity -g menu-6.1 -p qemu-tcg --match-us -1 "$kt"
 expect 2 "--warmup-ms -5: must be 0 or more" "$teosim" fidelity -g menu-6.1 -p qemu-tcg --warmup-ms -5 "$kt"
+expect 2 "--warmup-periods -1: must be 0 or more" "$teosim" fidelity -g menu-6.1 -p qemu-tcg --warmup-periods -1 "$kt"
 expect 1 "unknown governor 'nosuch'" "$teosim" fidelity -g nosuch -p qemu-tcg "$kt"
 expect 1 "missing.txt" "$teosim" fidelity -g menu-6.1 -p qemu-tcg "$work/missing.txt"
 echo keep > "$work/periods.csv"
 expect 1 "missing.calls" "$teosim" fidelity -g menu-6.1 -p qemu-tcg --calls "$work/missing.calls" \
 	--periods "$work/periods.csv" "$kt"
 check "fidelity: a failed run leaves --periods as it was" "$(cat "$work/periods.csv")" keep
-expect 0 "" "$teosim" fidelity -g menu-6.1 -p qemu-tcg --warmup-ms 0 --calls "$data/kernel-timing.calls" \
+expect 0 "" "$teosim" fidelity -g menu-6.1 -p qemu-tcg --warmup-ms 0 --warmup-periods 0 --calls "$data/kernel-timing.calls" \
 	--periods "$work/periods.csv" --max-tvd 1 "$kt"
 check "fidelity: the real periods of kernel-timing.txt" \
-	"$("$teosim" fidelity -g menu-6.1 -p qemu-tcg --warmup-ms 0 "$kt" 2>/dev/null | awk '$1 == "periods" && $2 ~ /^[0-9]+$/ { print $2 }')" 3
+	"$("$teosim" fidelity -g menu-6.1 -p qemu-tcg --warmup-ms 0 --warmup-periods 0 "$kt" 2>/dev/null | awk '$1 == "periods" && $2 ~ /^[0-9]+$/ { print $2 }')" 3
 check "fidelity: --periods has the header and the real periods" \
 	"$(awk -F, 'NR > 1 && $2 != "" { n++ } END { print n }' "$work/periods.csv")" 3
 check "fidelity: the latency limit comes from the call log" \
 	"$("$teosim" fidelity -g menu-6.1 -p qemu-tcg --calls "$data/kernel-timing.calls" "$kt" 2>/dev/null | head -n 1 | grep -c 'latency limit 20 us')" 1
-expect 1 "below --min-same 101.00" "$teosim" fidelity -g menu-6.1 -p qemu-tcg --warmup-ms 0 --min-same 101 "$kt"
+expect 1 "below --min-same 101.00" "$teosim" fidelity -g menu-6.1 -p qemu-tcg --warmup-ms 0 --warmup-periods 0 --min-same 101 "$kt"
 
 echo "$failures failures"
 [ "$failures" -eq 0 ]

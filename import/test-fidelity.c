@@ -385,6 +385,41 @@ static void test_warmup(void **state)
 }
 
 /*
+ * Each CPU's first periods are left out too, however long they took: of
+ * the capture's three complete periods (C1E from 100 us, POLL from 1100
+ * and 1134 us), two left out leave the last POLL alone; with 1 ms of
+ * warm-up as well, one left out is the one the 1 ms leaves out already.
+ */
+static void test_warmup_periods(void **state)
+{
+	g_autoptr(GError) error = NULL;
+	struct fixture fx;
+	struct fidelity f;
+
+	(void)state;
+	fixture_open(&fx, 0);
+	fx.options.warmup_periods = 2;
+	assert_true(compare(&fx, &f, &error));
+	assert_int_equal(f.real.periods->len, 1);
+	assert_int_equal(g_array_index(f.real.periods, struct fid_period, 0).entry_ns,
+			 200001134000);
+	assert_int_equal(f.real.usage[0], 1);
+	for (guint i = 0; i < f.sim.periods->len; i++)
+		assert_true(g_array_index(f.sim.periods, struct fid_period, i).entry_ns + 100000 >=
+			    200001134000);
+	assert_consistent(&f);
+	fidelity_clear(&f);
+	fixture_close(&fx);
+
+	fixture_open(&fx, 1000000);
+	fx.options.warmup_periods = 1;
+	assert_true(compare(&fx, &f, &error));
+	assert_int_equal(f.real.periods->len, 2);
+	fidelity_clear(&f);
+	fixture_close(&fx);
+}
+
+/*
  * A simulated period ends where the real side's do, at the idle exit: the
  * CPU woken by the timer whose interrupt came at 200.001000 s (its
  * hrtimer_expire_entry) leaves idle once the state's exit cost has passed,
@@ -453,6 +488,7 @@ int main(void)
 		cmocka_unit_test(test_generated_capture),
 		cmocka_unit_test(test_poll_limit_flag_left_set),
 		cmocka_unit_test(test_warmup),
+		cmocka_unit_test(test_warmup_periods),
 		cmocka_unit_test(test_sim_exit_after_exit_cost),
 		cmocka_unit_test(test_periods_csv),
 	};
