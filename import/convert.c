@@ -111,6 +111,19 @@ static bool timer_time(struct converter *cv, uint64_t at, uint64_t clock_ns, uin
 }
 
 /*
+ * Where the records of what p's running work did are written from: the
+ * wakeup that started it (its cause where that came while the CPU was
+ * still idle and the caller counts it, else the exit), but not before the
+ * last idle loop of that work that entered no state, whose select came
+ * first.
+ */
+static uint64_t work_began(const struct cpu_track *p, bool cause_counts)
+{
+	return MAX(cause_counts && p->cause_at < p->since ? p->cause_at : p->since,
+		   p->aborted_at);
+}
+
+/*
  * What a CPU does to timers while it runs after a wakeup is written at the
  * wakeup (the interrupt that caused it, else the idle exit): the simulated
  * CPU runs the same work, but not to the nanosecond, and must know of the
@@ -131,8 +144,7 @@ static uint64_t busy_anchor(struct converter *cv, unsigned int cpu, uint64_t id,
 
 	if (p->phase != PHASE_BUSY)
 		return at;
-	from = p->cause != CAUSE_NONE && p->cause_at < p->since ? p->cause_at : p->since;
-	from = MAX(from, p->aborted_at);
+	from = work_began(p, p->cause != CAUSE_NONE);
 	if (t) {
 		from = MAX(from, t->touched_ns);
 		if (!t->cancelled)
@@ -423,8 +435,7 @@ static uint64_t rcu_time(const struct cpu_track *p, uint64_t at)
 	bool interrupt = p->cause != CAUSE_NONE && p->cause != CAUSE_REMOTE;
 
 	if (p->phase == PHASE_BUSY)
-		return MIN(MAX(interrupt && p->cause_at < p->since ? p->cause_at : p->since,
-			       p->aborted_at), at);
+		return MIN(work_began(p, interrupt), at);
 	if (p->phase == PHASE_IDLE && interrupt)
 		return MIN(p->cause_at, at);
 	return at;
