@@ -70,8 +70,8 @@ static void exit_cost_note(struct converter *cv)
 		     "before the interrupt either",
 		     cv->poll_stalls, cv->poll_stalled_ns);
 	if (cv->im->counts.idle_loop_wakeups)
-		note(cv, "wakeups by a handler alone, the tick stopped and no task woken: %"
-		     G_GUINT64_FORMAT " (idle_loop): the CPU stayed in the idle loop",
+		note(cv, "wakeups by a handler alone, no task woken: %" G_GUINT64_FORMAT
+		     " (idle_loop): the CPU stayed in the idle loop",
 		     cv->im->counts.idle_loop_wakeups);
 	if (cv->hurried)
 		note(cv, "wakeups quicker than the state's median exit cost: %" G_GUINT64_FORMAT

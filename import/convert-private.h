@@ -38,8 +38,7 @@ struct cpu_track {
 	gint first_tick_record;	/* IDLE, BUSY: the first of them, or -1 */
 	bool stopped_tick;	/* BUSY: the kernel stopped the tick on its way to the next entry */
 	bool tick_off;		/* the tick is stopped: by a tick_stop, until do_idle() is left */
-	bool off_at_exit;	/* BUSY: tick_off as the CPU left its state */
-	bool task_woken;	/* IDLE, BUSY: a task was woken on this CPU since the entry */
+	bool task_woken;	/* IDLE, BUSY: a task was woken or switched in on this CPU since the entry */
 	bool resched_clear;	/* BUSY: the exit's flags showed need_resched clear */
 	gint wheel_event;	/* IDLE, BUSY: the record of the first wheel timer run since, or -1 */
 	bool untraced_wheel;	/* IDLE, BUSY: a wheel timer the trace leaves out ran since, */

@@ -466,15 +466,17 @@ static void on_rcu(struct converter *cv, const struct cap_event *e)
 
 /*
  * Whether the interrupt that ended p's halting state ran its handler
- * alone: do_idle() loops while no task is to run, so with the tick
- * stopped and no task woken on the CPU up to its next entry, the kernel
- * never reached tick_nohz_idle_exit() and the tick stayed stopped.  The
- * polling state takes such interrupts and polls on; a capture without
- * sched_wakeup cannot tell.
+ * alone: do_idle() loops while no task is to run, so with no task woken
+ * on the CPU (nor switched in) up to its next entry, the kernel never
+ * reached tick_nohz_idle_exit(): a stopped tick stayed stopped, and the
+ * handler's return renewed the idle entry time whether the tick ran or
+ * not (tick_nohz_irq_exit() looks only at whether the CPU is in the idle
+ * loop).  The polling state takes such interrupts and polls on; a capture
+ * without sched_wakeup cannot tell.
  */
 static bool stays_in_idle_loop(const struct converter *cv, const struct cpu_track *p)
 {
-	return cv->sees_wakeups && p->off_at_exit && p->state > 0 && !p->task_woken &&
+	return cv->sees_wakeups && p->state > 0 && !p->task_woken &&
 	       !p->remote_wakeup && (p->cause == CAUSE_TIMER || p->cause == CAUSE_IRQ ||
 				     p->cause == CAUSE_TICK || p->cause == CAUSE_NONE);
 }
@@ -633,11 +635,14 @@ static void stalled_in_poll(struct converter *cv, struct cpu_track *p, uint64_t 
 		poll_stopped(cv, cpu, p->idle_since + pace, wake_at, pace);
 }
 
-/* The work of a busy period goes to what started it. */
-static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu, uint64_t end)
+/*
+ * The work of a busy period goes to what started it; in_loop: the CPU
+ * stayed in the idle loop (stays_in_idle_loop()).
+ */
+static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu, uint64_t end,
+		     bool in_loop)
 {
 	uint64_t work = end - p->since, irq_at;
-	bool in_loop = stays_in_idle_loop(cv, p);
 	struct trace_event *ev;
 
 	switch (p->cause) {
@@ -1109,7 +1114,7 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 				cv->im->counts.tick_stop_cuts++;
 			}
 			stalled_to_tick(cv, p, e->cpu, at);
-			end_busy(cv, p, e->cpu, end);
+			end_busy(cv, p, e->cpu, end, stays_in_idle_loop(cv, p));
 			track_tick(cv, p);
 		}
 		if (p->phase == PHASE_UNKNOWN && at > p->first_seen)
@@ -1136,7 +1141,6 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 	p->phase = PHASE_BUSY;
 	p->since = at;
 	p->resched_clear = e->resched_clear;
-	p->off_at_exit = p->tick_off;
 	sample_exit_cost(cv, p);
 	hold_up(cv, p);
 	if (p->cause == CAUSE_NONE && p->remote_wakeup)
@@ -1306,8 +1310,11 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 			cv->im->counts.idle_switches++;
 			p->idle_record = (gint)cv->im->events->len - 1;
 			p->loop_interrupted = false;
-		} else if (!e->flag && p->idle_record >= 0) {
-			idle_loop_left(cv, p);
+		} else if (!e->flag) {
+			/* A task runs: one moved here unwoken leaves the idle loop too. */
+			p->task_woken = true;
+			if (p->idle_record >= 0)
+				idle_loop_left(cv, p);
 		}
 		break;
 	case CAP_WHEEL_START:
@@ -1370,7 +1377,8 @@ static void finish_cpus(struct converter *cv)
 		if (p->phase == PHASE_BUSY) {
 			/* A polling state the tick ended late, its next entry past the end. */
 			stalled_to_tick(cv, p, cpu, end);
-			end_busy(cv, p, cpu, end);
+			/* Whether a task would have run before the next entry, nothing tells. */
+			end_busy(cv, p, cpu, end, false);
 		} else if (p->phase == PHASE_UNKNOWN && p->seen) {
 			cv->cpus_never_idle++;
 			emit(cv, TRACE_BUSY, p->first_seen, cpu)->work_ns = end - p->first_seen;

@@ -70,7 +70,8 @@ static void assert_imports_to(const char *capture, uint64_t end_ns, unsigned int
  *   after the timer's expires: fires_ns 1006 µs.  The busy time to the
  *   next entry, 1005..1206 = 201 µs, is the timer's work.
  * - Exit at 1306, irq_handler_entry at 1307: irq at 1306, work to the
- *   entry at 1407 = 101 µs.
+ *   entry at 1407 = 101 µs.  Its handler wakes a task on cpu 1, none on
+ *   cpu 0, which stays in the idle loop: idle_loop=1.
  * - Exit at 2000 woken by tick_sched_timer: dropped, 2000..2003 = 3 µs.
  * - cpu 1's first event is an exit at 500 (the capture starts while it is
  *   idle); ipi_entry at 501: irq at 500, work to 800 = 300 µs.
@@ -91,7 +92,7 @@ static void test_basic(void **state)
 		"work_ns=201000\n"
 		"busy at_ns=0 cpu=0 work_ns=10000\n"
 		"irq at_ns=500000 cpu=1 work_ns=300000\n"
-		"irq at_ns=1306000 cpu=0 work_ns=101000\n"
+		"irq at_ns=1306000 cpu=0 work_ns=101000 idle_loop=1\n"
 		"irq at_ns=1400000 cpu=1 work_ns=100000 remote=1\n", &im);
 	assert_int_equal(im.counts.timer_wakeups, 1);
 	assert_int_equal(im.counts.irq_wakeups, 2);
@@ -694,6 +695,7 @@ static void test_handler_rearm_held_up(void **state)
  * - an exit with no cause 8 us after the entry at 4.3 ms: its unseen
  *   interrupt goes at the entry, exit_ns 8 us;
  * - an irq at 5 ms, exit 20 us later: the median, nothing of its own.
+ * Neither of the last two wakes a task: idle_loop=1.
  */
 static void test_own_exit_cost(void **state)
 {
@@ -706,8 +708,8 @@ static void test_own_exit_cost(void **state)
 	text = events_text(&im);
 	assert_non_null(strstr(text, "timer at_ns=4100000 cpu=0 id=241 expires_ns=4190000 "
 			       "fires_ns=4200000 work_ns=95000 exit_ns=5000\n"
-			       "irq at_ns=4300000 cpu=0 work_ns=92000 exit_ns=8000\n"
-			       "irq at_ns=5000000 cpu=0 work_ns=80000\n"));
+			       "irq at_ns=4300000 cpu=0 work_ns=92000 exit_ns=8000 idle_loop=1\n"
+			       "irq at_ns=5000000 cpu=0 work_ns=80000 idle_loop=1\n"));
 	assert_true(has_note(&im, "wakeups quicker than the state's median exit cost whose "
 			     "interrupt cannot move earlier (pending at the entry, or a timer's "
 			     "expiry): 2, 27000 ns quicker in all"));
@@ -770,7 +772,8 @@ static void test_tick_boundary_after_end(void **state)
  * the trace's poll_check_ns; the C1 period is no reselect: a halting state
  * is left for an interrupt, one the capture does not show here, which
  * ends the period the kernel's governor counted (an irq at the exit, less
- * no exit cost: too few C1 exits for a median).
+ * no exit cost: too few C1 exits for a median), and wakes no task: the
+ * CPU stays in the idle loop (idle_loop=1).
  */
 static void test_poll_check_measured(void **state)
 {
@@ -783,7 +786,7 @@ static void test_poll_check_measured(void **state)
 	assert_int_equal(im.header.poll_check_ns, 40000);
 	assert_int_equal(im.counts.reselects, 21);
 	assert_int_equal(im.counts.unknown_wakeups, 1);
-	assert_non_null(strstr(text, "irq at_ns=1445000 cpu=0 work_ns=5000\n"));
+	assert_non_null(strstr(text, "irq at_ns=1445000 cpu=0 work_ns=5000 idle_loop=1\n"));
 	assert_true(has_note(&im, "polling limits: 21, the median time to the limit 40000 ns"));
 	assert_reads_back(&im);
 	imported_clear(&im);
@@ -1232,16 +1235,18 @@ static void test_tick_work_measured(void **state)
 
 /*
  * idle-loop.txt, t0 = 300 s, one CPU in state 2, woken by irq 30 at 1000,
- * 2000, 3000 and 4000 us.  The tick was stopped before the first entry.
- * The first interrupt wakes no task: the CPU stays in do_idle() with the
- * tick stopped, so its record says idle_loop.  The second wakes a task on
- * the CPU (sched_wakeup), which leaves the idle loop and restarts the
- * tick; the third comes with the tick running (no tick_stop since), so
- * neither stays.  The fourth ends the capture before its next entry.
+ * 2000, 3000, 4000 and 5000 us.  The tick was stopped before the first
+ * entry.  The first interrupt wakes no task: the CPU stays in do_idle()
+ * with the tick stopped, so its record says idle_loop.  The second wakes
+ * a task on the CPU (sched_wakeup), which leaves the idle loop and
+ * restarts the tick.  The third comes with the tick running (no tick_stop
+ * since) and wakes no task: it stays in the loop all the same.  At the
+ * fourth a task is switched in that no wakeup shows (moved here): it
+ * leaves the loop.  The fifth ends the capture before its next entry.
  */
 static void test_idle_loop_wakeups(void **state)
 {
-	const bool want[] = { true, false, false };
+	const bool want[] = { true, false, true, false };
 	struct imported im;
 	unsigned int k = 0;
 
@@ -1255,7 +1260,7 @@ static void test_idle_loop_wakeups(void **state)
 		assert_int_equal(ev->idle_loop, want[k++]);
 	}
 	assert_int_equal(k, G_N_ELEMENTS(want));
-	assert_int_equal(im.counts.idle_loop_wakeups, 1);
+	assert_int_equal(im.counts.idle_loop_wakeups, 2);
 	assert_reads_back(&im);
 	imported_clear(&im);
 }
@@ -1521,7 +1526,7 @@ static void test_kernel_timing(void **state)
 }
 
 /*
- * The same capture without its sched_wakeup event: a wakeup without an
+ * The same capture without its sched_wakeup events: a wakeup without an
  * interrupt would not show, so the exit at 1130 is taken as a wakeup with
  * no cause: an irq there, with the 4 µs to the next entry as its work, and
  * remote=1, as the CPU was polling.
@@ -1540,9 +1545,10 @@ static void test_polling_limit_needs_wakeups(void **state)
 
 	(void)state;
 	assert_true(g_file_get_contents(orig, &text, NULL, &error));
-	wakeup = strstr(text, "sched_wakeup: comm=x pid=2 prio=120 target_cpu=000");
+	wakeup = strstr(text, "sched_wakeup:");
 	assert_non_null(wakeup);
-	memcpy(wakeup, "foo_event:", strlen("foo_event:"));
+	for (; wakeup; wakeup = strstr(wakeup, "sched_wakeup:"))
+		memcpy(wakeup, "foo_event:", strlen("foo_event:"));
 	path = test_write(dir, "no-wakeups.txt", text, -1);
 	assert_true(capture_load(path, &c, &error));
 	assert_true(import_convert(&c, NULL, &im, &error));
