@@ -37,18 +37,18 @@ static char *default_name(const char *path)
 }
 
 bool capture_import_cut(const char *cmd, const char *path, const char *name,
-			capture_tick_stop_fn tick_stop, void *priv, struct capture *c,
+			capture_given_fn given, void *priv, struct capture *c,
 			struct imported *im, GError **error)
 {
 	g_autofree char *own = name ? NULL : default_name(path);
-	uint64_t stop_ns = 0;
+	struct import_given told;
 	bool ok;
 
 	memset(im, 0, sizeof(*im));
 	ok = capture_load(path, c, error);
 	print_warnings(cmd, c);
-	ok = ok && (!tick_stop || tick_stop(priv, c, &stop_ns, error)) &&
-	     import_convert_cut(c, name ? name : own, stop_ns, im, error);
+	ok = ok && (!given || given(priv, c, &told, error)) &&
+	     import_convert_cut(c, name ? name : own, given ? &told : NULL, im, error);
 	for (guint i = 0; ok && i < im->notes->len; i++)
 		fprintf(stderr, "teosim %s: note: %s\n", cmd, (char *)g_ptr_array_index(im->notes, i));
 	return ok;

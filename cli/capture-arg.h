@@ -20,15 +20,16 @@ bool capture_import(const char *cmd, const char *path, const char *name, struct 
 		    struct imported *im, GError **error);
 
 /*
- * What a tick stop cost the captured kernel, told once the capture is
- * read (import_convert_cut()); false with *error set to give up.
+ * What the simulation will take where the capture does not tell (a tick
+ * stop's cost, exit costs: import_convert_cut()), told once the capture
+ * is read; false with *error set to give up.
  */
-typedef bool (*capture_tick_stop_fn)(void *priv, const struct capture *c, uint64_t *out,
-				     GError **error);
+typedef bool (*capture_given_fn)(void *priv, const struct capture *c, struct import_given *out,
+				 GError **error);
 
-/* As capture_import(), with the work cut by tick_stop()'s answer. */
+/* As capture_import(), with the work cut and the wakeups placed by given()'s answer. */
 bool capture_import_cut(const char *cmd, const char *path, const char *name,
-			capture_tick_stop_fn tick_stop, void *priv, struct capture *c,
+			capture_given_fn given, void *priv, struct capture *c,
 			struct imported *im, GError **error);
 
 /*

@@ -66,14 +66,19 @@ struct real_side {
 	struct fidelity *f;
 };
 
-/* The capture's side, read as soon as the capture is: it tells what a tick stop cost. */
-static bool prepare(void *priv, const struct capture *c, uint64_t *tick_stop_ns, GError **error)
+/*
+ * The capture's side, read as soon as the capture is: it tells what a tick
+ * stop cost; the platform, the exit costs the capture has too few wakeups for.
+ */
+static bool prepare(void *priv, const struct capture *c, struct import_given *given,
+		    GError **error)
 {
 	struct real_side *r = priv;
 
 	if (!fidelity_prepare(r->options, c, r->f, error))
 		return false;
-	*tick_stop_ns = r->f->tick_stop_ns;
+	import_given_by(r->options->run->platform, given);
+	given->tick_stop_ns = r->f->tick_stop_ns;
 	return true;
 }
 

@@ -114,19 +114,20 @@ static bool report(struct import_cli *o, const struct capture *c, const struct i
  * The named machine's tick-stop cost: the import leaves it out of the work
  * where the kernel stopped the tick, and the trace's header says so.
  */
-static bool tick_stop(void *priv, const struct capture *c, uint64_t *out, GError **error)
+static bool given_by_platform(void *priv, const struct capture *c, struct import_given *out,
+			      GError **error)
 {
 	const char *spec = priv;
 	struct platform pl = { 0 };
 	bool ok;
 
 	(void)c;
-	*out = 0;
+	*out = (struct import_given){ 0 };
 	if (!spec)
 		return true;
 	ok = platform_load(spec, &pl, error);
 	if (ok)
-		*out = (uint64_t)pl.tick_stop_us * 1000;
+		import_given_by(&pl, out);
 	platform_clear(&pl);
 	return ok;
 }
@@ -147,7 +148,7 @@ static int run_import(struct import_cli *o, const char *path)
 		capture_platform_missing(path, &error);
 		return teosim_fail(error);
 	}
-	ok = capture_import_cut("import", path, o->name, tick_stop, o->sim.platform, &c, &im,
+	ok = capture_import_cut("import", path, o->name, given_by_platform, o->sim.platform, &c, &im,
 				&error) &&
 	     imported_save(&im, path, o->sim.platform, o->output, &tmp, &error);
 	if (ok && o->output && !o->sim.platform)

@@ -33,6 +33,16 @@ static void exit_cost_note(struct converter *cv)
 		note(cv, "exit costs, the median time from a state's first interrupt to the idle "
 		     "exit: %s; teosim fidelity and import --report simulate with them in place of "
 		     "the platform's", s->str);
+	g_string_truncate(s, 0);
+	for (unsigned int i = 1; cv->first && i < KSHIM_STATE_MAX; i++)
+		if (!im->exit_cost_samples[i] && cv->exit_costs[i]->len && cv->first->exit_cost_ns[i])
+			g_string_append_printf(s, "%sstate %u: %" G_GUINT64_FORMAT " ns (%u wakeups)",
+					       s->len ? ", " : "", i, cv->first->exit_cost_ns[i],
+					       cv->exit_costs[i]->len);
+	if (s->len)
+		note(cv, "exit costs of states with fewer than %d wakeups, the platform's: %s; "
+		     "their wakeups are placed by them as the others by their median",
+		     IMPORT_EXIT_COST_MIN_SAMPLES, s->str);
 	g_string_free(s, TRUE);
 	if (im->tick_work_samples)
 		note(cv, "the tick's work, the median time from an idle exit the tick caused to the "

@@ -82,7 +82,7 @@ struct model_timer {
 
 /* What the first pass over a capture found, for the second. */
 struct first_pass {
-	uint64_t exit_cost_ns[KSHIM_STATE_MAX];	/* each state's median exit cost (0: none) */
+	uint64_t exit_cost_ns[KSHIM_STATE_MAX];	/* each state's median exit cost, or given (0: none) */
 	uint64_t poll_check_ns;			/* the median time to the polling limit (0: none) */
 };
 

@@ -1556,9 +1556,17 @@ static bool convert(const struct capture *c, const char *name, uint64_t tick_sto
 	return true;
 }
 
-bool import_convert_cut(const struct capture *c, const char *name, uint64_t tick_stop_ns,
-			struct imported *out, GError **error)
+void import_given_by(const struct platform *pl, struct import_given *out)
 {
+	*out = (struct import_given){ .tick_stop_ns = (uint64_t)pl->tick_stop_us * 1000 };
+	for (unsigned int i = 0; i < pl->state_count && i < KSHIM_STATE_MAX; i++)
+		out->exit_cost_ns[i] = (uint64_t)pl->states[i].exit_cost_us * 1000;
+}
+
+bool import_convert_cut(const struct capture *c, const char *name,
+			const struct import_given *given, struct imported *out, GError **error)
+{
+	const uint64_t tick_stop_ns = given ? given->tick_stop_ns : 0;
 	struct first_pass first;
 
 	/*
@@ -1567,7 +1575,10 @@ bool import_convert_cut(const struct capture *c, const char *name, uint64_t tick
 	 */
 	if (!convert(c, name, tick_stop_ns, out, NULL, error))
 		return false;
-	memcpy(first.exit_cost_ns, out->exit_cost_ns, sizeof(first.exit_cost_ns));
+	/* The polling state's lone wakeups go by its loop's pace (hold_up()). */
+	for (unsigned int i = 0; i < KSHIM_STATE_MAX; i++)
+		first.exit_cost_ns[i] = out->exit_cost_samples[i] || !given || i == 0 ?
+					out->exit_cost_ns[i] : given->exit_cost_ns[i];
 	first.poll_check_ns = out->header.poll_check_ns;
 	imported_clear(out);
 	return convert(c, name, tick_stop_ns, out, &first, error);
@@ -1576,7 +1587,7 @@ bool import_convert_cut(const struct capture *c, const char *name, uint64_t tick
 bool import_convert(const struct capture *c, const char *name, struct imported *out,
 		    GError **error)
 {
-	return import_convert_cut(c, name, 0, out, error);
+	return import_convert_cut(c, name, NULL, out, error);
 }
 
 static uint32_t to_us(uint64_t ns)

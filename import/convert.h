@@ -96,17 +96,34 @@ struct imported {
 #define IMPORT_EXIT_COST_MIN_SAMPLES	20
 
 /*
+ * What the simulator will take where the capture does not tell: what a
+ * tick stop costs, and each state's exit cost (the platform's, for the
+ * states with too few wakeups for a median of their own).
+ */
+struct import_given {
+	uint64_t tick_stop_ns;
+	uint64_t exit_cost_ns[KSHIM_STATE_MAX];
+};
+
+/* The platform's figures, as import_convert_cut() takes them. */
+void import_given_by(const struct platform *pl, struct import_given *out);
+
+/*
  * name: the trace's name, or NULL.  The trace's header says what a tick
  * stop costs (tick_stop_ns): import_convert() leaves the work as captured
  * and says 0; import_convert_cut() ends each busy period that led to an
  * idle entry at which the kernel stopped the tick (a tick_stop event with
- * success=1 after its exit) tick_stop_ns earlier, for the simulator adds
- * that cost itself wherever it stops the tick.
+ * success=1 after its exit) given->tick_stop_ns earlier, for the
+ * simulator adds that cost itself wherever it stops the tick.  It also
+ * places the wakeups from a state with too few of them for a median exit
+ * cost by given->exit_cost_ns, as it places the others by their median:
+ * so that the simulated CPU, paying that cost, runs again where the
+ * kernel's did.  import_convert() places them as captured.
  */
 bool import_convert(const struct capture *c, const char *name, struct imported *out,
 		    GError **error);
-bool import_convert_cut(const struct capture *c, const char *name, uint64_t tick_stop_ns,
-			struct imported *out, GError **error);
+bool import_convert_cut(const struct capture *c, const char *name,
+			const struct import_given *given, struct imported *out, GError **error);
 void imported_clear(struct imported *im);
 
 /*

@@ -389,7 +389,8 @@ static void test_aborted_select(void **state)
 			     "with a tick stop or no interrupt in them: 2 "));
 	imported_clear(&im);
 	load_ok("aborted-select.txt", &c);
-	if (!import_convert_cut(&c, "test", 40000, &im, &error))
+	if (!import_convert_cut(&c, "test", &(struct import_given){ .tick_stop_ns = 40000 }, &im,
+				&error))
 		fail_msg("%s", error->message);
 	assert_int_equal(im.counts.tick_stop_cuts, 0);
 	assert_int_equal(g_array_index(im.events, struct trace_event, 0).work_ns, 930000);
@@ -683,6 +684,50 @@ static void test_handler_rearm_held_up(void **state)
 	assert_true(has_note(&im, "of those, timers their own handler re-armed before the exit: 1"));
 	assert_reads_back(&im);
 	imported_clear(&im);
+}
+
+/*
+ * few-exits.txt, t0 = 90 s: three wakeups from C1 by irq 30, fewer than
+ * IMPORT_EXIT_COST_MIN_SAMPLES: no median exit cost.  As captured, the
+ * interrupts are at 100, 300 and 500 us, with the work from each exit to
+ * the next entry (150..200, 305..400, and 520 to the end, 1 ns).  Given
+ * the platform's exit cost of C1, 20 us, each is placed 20 us before its
+ * exit, as a median places them: the first, 50 us before its exit, held
+ * up: at 130 (30 us later); the second, 5 us before, quick: at 285 (15 us
+ * earlier, after the entry at 200); the third, 20 us before, stays.
+ */
+static void test_given_exit_cost(void **state)
+{
+	struct import_given given = { .exit_cost_ns[1] = 20000 };
+	g_autoptr(GError) error = NULL;
+	g_autofree char *text = NULL;
+	struct imported im;
+	struct capture c;
+
+	(void)state;
+	assert_imports_to("few-exits.txt", 520001, 1,
+		"irq at_ns=100000 cpu=0 work_ns=50000\n"
+		"irq at_ns=300000 cpu=0 work_ns=95000\n"
+		"irq at_ns=500000 cpu=0 work_ns=1\n", &im);
+	imported_clear(&im);
+	load_ok("few-exits.txt", &c);
+	if (!import_convert_cut(&c, "test", &given, &im, &error))
+		fail_msg("%s", error->message);
+	text = events_text(&im);
+	assert_string_equal(text, "irq at_ns=130000 cpu=0 work_ns=50000\n"
+			    "irq at_ns=285000 cpu=0 work_ns=95000\n"
+			    "irq at_ns=500000 cpu=0 work_ns=1\n");
+	assert_int_equal(im.exit_cost_samples[1], 0);
+	assert_true(has_note(&im, "exit costs of states with fewer than 20 wakeups, the "
+			     "platform's: state 1: 20000 ns (3 wakeups)"));
+	assert_true(has_note(&im, "wakeups held up after their interrupt (left idle later than "
+			     "the state's median exit cost): 1, their interrupts taken 30000 ns "
+			     "later"));
+	assert_true(has_note(&im, "wakeups quicker than the state's median exit cost: 1, their "
+			     "interrupts taken 15000 ns earlier"));
+	assert_reads_back(&im);
+	imported_clear(&im);
+	capture_clear(&c);
 }
 
 /*
@@ -1283,7 +1328,8 @@ static void test_tick_stop_cut(void **state)
 
 	(void)state;
 	load_ok("tick-stop.txt", &c);
-	if (!import_convert_cut(&c, "test", 40000, &im, &error))
+	if (!import_convert_cut(&c, "test", &(struct import_given){ .tick_stop_ns = 40000 }, &im,
+				&error))
 		fail_msg("%s", error->message);
 	assert_true(im.header.has_tick_stop);
 	assert_int_equal(im.header.tick_stop_ns, 40000);
@@ -1585,6 +1631,7 @@ int main(void)
 		cmocka_unit_test(test_tick_before_the_wakeup),
 		cmocka_unit_test(test_tick_in_hold_up),
 		cmocka_unit_test(test_handler_rearm_held_up),
+		cmocka_unit_test(test_given_exit_cost),
 		cmocka_unit_test(test_own_exit_cost),
 		cmocka_unit_test(test_held_up_before_expiry),
 		cmocka_unit_test(test_tick_boundary_after_end),
