@@ -79,6 +79,7 @@ static bool prepare(void *priv, const struct capture *c, struct import_given *gi
 		return false;
 	import_given_by(r->options->run->platform, given);
 	given->tick_stop_ns = r->f->tick_stop_ns;
+	given->tick_stop_logged = r->f->tick_stop_logged;
 	return true;
 }
 

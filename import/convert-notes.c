@@ -236,6 +236,12 @@ static void classification(struct converter *cv)
 		     ", the work before each ended %" G_GUINT64_FORMAT " ns early, the trace's "
 		     "tick_stop_ns, which the simulator adds where it stops the tick",
 		     k->tick_stop_cuts, cv->im->header.tick_stop_ns);
+	if (cv->im->tick_stop_samples)
+		note(cv, "what stopping the tick cost, measured from the capture: the median way from "
+		     "a switch to the idle task to the state's entry is %" G_GUINT64_FORMAT " ns "
+		     "longer where the tick was stopped on it (of at least %u each way); without a "
+		     "call log that tells it, the trace's tick_stop_ns",
+		     cv->im->tick_stop_ns, cv->im->tick_stop_samples);
 	exit_cost_note(cv);
 	if (k->remote_wakeups)
 		note(cv, "wakeups shown only by a sched_wakeup from another CPU: %" G_GUINT64_FORMAT

@@ -96,6 +96,7 @@ struct converter {
 	struct tick_arming *ticks;	/* by CPU */
 	GArray *poll_limits;		/* uint64_t: residencies of state 0 up to its limit */
 	GArray *tick_works;		/* uint64_t: from an exit the tick caused to the next entry */
+	GArray *ways[2];		/* uint64_t: switch to idle task to entry; [1] stopping the tick */
 	GArray *exit_costs[KSHIM_STATE_MAX];	/* uint64_t: interrupt to exit, by state */
 	/* The first pass's figures, for hold_up(); NULL in the first pass. */
 	const struct first_pass *first;

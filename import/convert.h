@@ -90,6 +90,15 @@ struct imported {
 	 */
 	uint64_t tick_work_ns;
 	unsigned int tick_work_samples;
+	/*
+	 * What stopping the tick cost the captured kernel: the median way
+	 * from a switch to the idle task to the state's entry where the tick
+	 * was stopped on it, less the median where it was not, to the µs
+	 * (own_tick_stop()), and the fewer of the two counts; 0 with fewer
+	 * than IMPORT_EXIT_COST_MIN_SAMPLES of either.
+	 */
+	uint64_t tick_stop_ns;
+	unsigned int tick_stop_samples;
 };
 
 /* Fewer wakeups from a state than this give no exit cost for it. */
@@ -97,11 +106,14 @@ struct imported {
 
 /*
  * What the simulator will take where the capture does not tell: what a
- * tick stop costs, and each state's exit cost (the platform's, for the
- * states with too few wakeups for a median of their own).
+ * tick stop costs (tick_stop_logged: measured from a call log, which
+ * tells it better than the capture does), and each state's exit cost
+ * (the platform's, for the states with too few wakeups for a median of
+ * their own).
  */
 struct import_given {
 	uint64_t tick_stop_ns;
+	bool tick_stop_logged;
 	uint64_t exit_cost_ns[KSHIM_STATE_MAX];
 };
 
@@ -113,8 +125,10 @@ void import_given_by(const struct platform *pl, struct import_given *out);
  * stop costs (tick_stop_ns): import_convert() leaves the work as captured
  * and says 0; import_convert_cut() ends each busy period that led to an
  * idle entry at which the kernel stopped the tick (a tick_stop event with
- * success=1 after its exit) given->tick_stop_ns earlier, for the
- * simulator adds that cost itself wherever it stops the tick.  It also
+ * success=1 after its exit) that much earlier, for the simulator adds
+ * that cost itself wherever it stops the tick: given->tick_stop_ns if it
+ * was logged, else the capture's own where it has enough ways to the idle
+ * entry to tell it (imported.tick_stop_ns), else given's.  It also
  * places the wakeups from a state with too few of them for a median exit
  * cost by given->exit_cost_ns, as it places the others by their median:
  * so that the simulated CPU, paying that cost, runs again where the

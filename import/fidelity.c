@@ -502,7 +502,8 @@ static void measure_leads(struct fidelity *f)
 {
 	if (f->select_lag_keep_n >= SELECT_LEAD_MIN_SAMPLES)
 		f->select_lead_ns = round_us(f->select_lag_keep_ns);
-	if (f->select_lag_stop_n >= SELECT_LEAD_MIN_SAMPLES)
+	f->tick_stop_logged = f->select_lag_stop_n >= SELECT_LEAD_MIN_SAMPLES;
+	if (f->tick_stop_logged)
 		f->tick_stop_ns = round_us(f->select_lag_stop_ns - (int64_t)f->select_lead_ns);
 }
 

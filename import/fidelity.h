@@ -76,8 +76,13 @@ struct fidelity {
 	double tvd_periods, tvd_time;	/* total variation distance of the per-state shares */
 	uint64_t matched;		/* real periods matched with a simulated one */
 	uint64_t same_state;		/* ... and given the same state */
-	/* What the simulation was given: measured from the call log, or the platform's. */
+	/*
+	 * What the simulation was given: measured from the call log, or the
+	 * platform's (the import then takes the capture's own tick-stop cost
+	 * where it tells one: tick_stop_logged false).
+	 */
 	uint64_t select_lead_ns, tick_stop_ns;
+	bool tick_stop_logged;
 	/* With a call log: real periods whose select was found in it ... */
 	uint64_t with_inputs;
 	/* ... and, of the matched ones among them, those whose inputs agree. */

@@ -687,6 +687,104 @@ static void test_handler_rearm_held_up(void **state)
 }
 
 /*
+ * A capture of one CPU going idle 2 * n times from a task (sched_switch to
+ * the idle task, then the state's entry, one ms apart, from 60 s; t0 =
+ * 59.999 s, the exit from a state the capture does not show): the first
+ * n keep the tick, on ways of 8, 9, 10, 11 and 12 us in turn; the others
+ * stop it (tick_stop 2 us before the entry), on ways of 28 to 32 us.  An
+ * interrupt ends each period 500 us after its switch, the exit 10 us
+ * later, and the task runs.
+ */
+static char *ways_capture(unsigned int n)
+{
+	GString *s = g_string_new("# tracer: nop\n"
+				  "  <idle>-0 [000] .N.1. 59.999000: cpu_idle: state=4294967295 "
+				  "cpu_id=0\n");
+
+	for (unsigned int i = 0; i < 2 * n; i++) {
+		const bool stop = i >= n;
+		const double t = 60.0 + i * 0.001, way = (stop ? 28 : 8) + i % 5;
+
+		g_string_append_printf(s, "  worker-900 [000] d..2. %.6f: sched_switch: prev_comm=worker "
+				       "prev_pid=900 prev_prio=120 prev_state=S ==> next_comm=swapper/0 "
+				       "next_pid=0 next_prio=120\n", t);
+		if (stop)
+			g_string_append_printf(s, "  <idle>-0 [000] d..1. %.6f: tick_stop: success=1 "
+					       "dependency=NONE\n", t + (way - 2) * 1e-6);
+		g_string_append_printf(s, "  <idle>-0 [000] d..1. %.6f: cpu_idle: state=2 cpu_id=0\n"
+				       "  <idle>-0 [000] d.h1. %.6f: irq_handler_entry: irq=30 name=virtio0\n"
+				       "  <idle>-0 [000] dNh1. %.6f: sched_wakeup: comm=worker pid=900 "
+				       "prio=120 target_cpu=000\n"
+				       "  <idle>-0 [000] .N.1. %.6f: cpu_idle: state=4294967295 cpu_id=0\n"
+				       "  <idle>-0 [000] d..2. %.6f: sched_switch: prev_comm=swapper/0 "
+				       "prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=worker "
+				       "next_pid=900 next_prio=120\n",
+				       t + way * 1e-6, t + 500e-6, t + 501e-6, t + 510e-6, t + 515e-6);
+	}
+	return g_string_free(s, FALSE);
+}
+
+/* The capture of ways_capture(n) converted with given (NULL: import_convert()). */
+static void import_ways(unsigned int n, const struct import_given *given, struct imported *im)
+{
+	g_autofree char *dir = test_tmpdir();
+	g_autofree char *text = ways_capture(n);
+	g_autofree char *path = test_write(dir, "ways.txt", text, -1);
+	g_autoptr(GError) error = NULL;
+	struct capture c;
+
+	assert_true(capture_load(path, &c, &error));
+	if (!(given ? import_convert_cut(&c, "test", given, im, &error) :
+		      import_convert(&c, "test", im, &error)))
+		fail_msg("%s", error->message);
+	capture_clear(&c);
+	test_rmtree(dir);
+}
+
+/*
+ * What the tick stop cost, from the capture: with 20 ways each side, the
+ * medians are 10 and 30 us, so 20 us.  It replaces the platform's 14 us
+ * (the trace's tick_stop_ns, and the cut of each stopping entry's work:
+ * the interrupt of period 38, at 60.0385 s, 39.5 ms from t0, has as its
+ * work the time from its exit, 10 us later, to the next entry, 1 ms + 32
+ * us after its switch, less 20 us: 502 us) but not a call log's;
+ * import_convert() leaves the work as captured; with 19 ways each side
+ * there is no measure, and the platform's stands.
+ */
+static void test_own_tick_stop(void **state)
+{
+	struct import_given platform = { .tick_stop_ns = 14000 };
+	struct import_given logged = { .tick_stop_ns = 14000, .tick_stop_logged = true };
+	struct imported im;
+	g_autofree char *text = NULL;
+
+	(void)state;
+	import_ways(20, &platform, &im);
+	assert_int_equal(im.tick_stop_ns, 20000);
+	assert_int_equal(im.tick_stop_samples, 20);
+	assert_int_equal(im.header.tick_stop_ns, 20000);
+	assert_int_equal(im.counts.tick_stop_cuts, 20);
+	text = events_text(&im);
+	assert_non_null(strstr(text, "irq at_ns=39500000 cpu=0 work_ns=502000\n"));
+	assert_true(has_note(&im, "what stopping the tick cost, measured from the capture: the "
+			     "median way from a switch to the idle task to the state's entry is "
+			     "20000 ns longer where the tick was stopped on it (of at least 20 "
+			     "each way)"));
+	assert_reads_back(&im);
+	imported_clear(&im);
+	import_ways(20, &logged, &im);
+	assert_int_equal(im.header.tick_stop_ns, 14000);
+	imported_clear(&im);
+	import_ways(20, NULL, &im);
+	assert_int_equal(im.header.tick_stop_ns, 0);
+	imported_clear(&im);
+	import_ways(19, &platform, &im);
+	assert_int_equal(im.tick_stop_samples, 0);
+	assert_int_equal(im.header.tick_stop_ns, 14000);
+	imported_clear(&im);
+}
+
+/*
  * few-exits.txt, t0 = 90 s: three wakeups from C1 by irq 30, fewer than
  * IMPORT_EXIT_COST_MIN_SAMPLES: no median exit cost.  As captured, the
  * interrupts are at 100, 300 and 500 us, with the work from each exit to
@@ -1631,6 +1729,7 @@ int main(void)
 		cmocka_unit_test(test_tick_before_the_wakeup),
 		cmocka_unit_test(test_tick_in_hold_up),
 		cmocka_unit_test(test_handler_rearm_held_up),
+		cmocka_unit_test(test_own_tick_stop),
 		cmocka_unit_test(test_given_exit_cost),
 		cmocka_unit_test(test_own_exit_cost),
 		cmocka_unit_test(test_held_up_before_expiry),
