@@ -111,8 +111,10 @@ static bool report(struct import_cli *o, const struct capture *c, const struct i
 }
 
 /*
- * The named machine's tick-stop cost: the import leaves it out of the work
- * where the kernel stopped the tick, and the trace's header says so.
+ * What the named machine's platform tells the import: its tick-stop cost,
+ * left out of the work where the kernel stopped the tick (unless the
+ * capture tells its own), and the exit costs of the states the capture
+ * has too few wakeups from.
  */
 static bool given_by_platform(void *priv, const struct capture *c, struct import_given *out,
 			      GError **error)
