@@ -1464,8 +1464,8 @@ static void own_tick_stop(struct converter *cv)
 	}
 	kept = median(keep, 1);
 	stopped = median(stop, 1);
-	cv->im->tick_stop_ns = stopped > kept ?
-			       MIN((stopped - kept + 500) / 1000 * 1000, TRACE_TICK_STOP_MAX_NS) : 0;
+	cv->im->tick_stop_ns = MIN(import_whole_us((int64_t)stopped - (int64_t)kept),
+				   TRACE_TICK_STOP_MAX_NS);
 }
 
 /*

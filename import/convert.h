@@ -104,6 +104,12 @@ struct imported {
 /* Fewer wakeups from a state than this give no exit cost for it. */
 #define IMPORT_EXIT_COST_MIN_SAMPLES	20
 
+/* A cost measured in ns, to the µs as a platform gives it; 0 for none or less. */
+static inline uint64_t import_whole_us(int64_t ns)
+{
+	return ns <= 0 ? 0 : ((uint64_t)ns + 500) / 1000 * 1000;
+}
+
 /*
  * What the simulator will take where the capture does not tell: what a
  * tick stop costs (tick_stop_logged: measured from a call log, which

@@ -483,11 +483,6 @@ static bool real_side(const struct capture *c, const struct platform *pl, struct
 /* Fewer periods with their select than this give no select lead. */
 #define SELECT_LEAD_MIN_SAMPLES	20
 
-static uint64_t round_us(int64_t ns)
-{
-	return ns <= 0 ? 0 : ((uint64_t)ns + 500) / 1000 * 1000;
-}
-
 /*
  * How long before the state's entry the captured kernel's governor chose,
  * and how much longer when it stopped a running tick, to the µs as a
@@ -501,10 +496,10 @@ static uint64_t round_us(int64_t ns)
 static void measure_leads(struct fidelity *f)
 {
 	if (f->select_lag_keep_n >= SELECT_LEAD_MIN_SAMPLES)
-		f->select_lead_ns = round_us(f->select_lag_keep_ns);
+		f->select_lead_ns = import_whole_us(f->select_lag_keep_ns);
 	f->tick_stop_logged = f->select_lag_stop_n >= SELECT_LEAD_MIN_SAMPLES;
 	if (f->tick_stop_logged)
-		f->tick_stop_ns = round_us(f->select_lag_stop_ns - (int64_t)f->select_lead_ns);
+		f->tick_stop_ns = import_whole_us(f->select_lag_stop_ns - (int64_t)f->select_lead_ns);
 }
 
 bool fidelity_prepare(const struct fid_options *o, const struct capture *c, struct fidelity *f,
