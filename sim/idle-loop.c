@@ -675,6 +675,23 @@ static inline bool interrupts(const struct trace_event *ev)
 }
 
 /*
+ * Whether an interrupt at `at` comes as the work queued so far ends: the
+ * CPU has gone idle, and the interrupt ends the state it entered at once
+ * (sleep_in_state()).  teosim import writes a wakeup whose captured exit
+ * came sooner than the state's exit cost allows at the captured entry,
+ * where the work before it ends (the interrupt pending at the entry);
+ * taken as work, it cost the simulated CPU that idle period and its exit,
+ * and the CPU ran on ahead of the kernel's.  Not where no work has been
+ * queued since the CPU woke: an interrupt then is the one that woke it
+ * (from polling, with no exit cost, at that same instant), or comes as
+ * the tick's handler or the idle loop returns to select, as before.
+ */
+static inline bool comes_as_work_ends(const struct sim_cpu *c, uint64_t at)
+{
+	return at == c->busy_end && c->busy_end > c->work_from;
+}
+
+/*
  * Working: every timer expiry and event up to the end of the work queued
  * so far adds its own work (first come, first served).  Returns true once
  * it has taken ev, false when the work is done first.  An interrupt taken
@@ -700,7 +717,7 @@ static inline bool run_work(struct sim_cpu *c, const struct trace_event *ev, uin
 			 * every event is one, and the call would cost more.
 			 */
 			if (interrupts(ev)) {
-				if (c->reselecting)
+				if (c->reselecting || comes_as_work_ends(c, ev_at))
 					return false;
 				c->switched_idle_ns = NEVER;
 				c->busy_end += bring_work(c, ev->work_ns, ev->idle_loop);
@@ -709,7 +726,7 @@ static inline bool run_work(struct sim_cpu *c, const struct trace_event *ev, uin
 			c->busy_end += take_event(c, ev);
 			return true;
 		}
-		if (c->reselecting)
+		if (c->reselecting || comes_as_work_ends(c, timer_at))
 			return false;
 		c->switched_idle_ns = NEVER;
 		c->busy_end += expire_timer(c);

@@ -12,6 +12,7 @@
 static const struct script_step C6_KEEP[] = { { 2, false } };
 static const struct script_step C6_STOP[] = { { 2, true } };
 static const struct script_step C1_STOP[] = { { 1, true } };
+static const struct script_step C1_KEEP[] = { { 1, false } };
 static const struct script_step POLL_KEEP[] = { { 0, false } };
 
 /*
@@ -144,6 +145,38 @@ static void test_ties_and_exit_latency(void **state)
 }
 
 /*
+ * An interrupt at the instant the work ends, and a timer's expiry there:
+ * the CPU has gone idle, and each ends the state it entered at once.  C1
+ * from 0; the interrupt at 1 ms (100 us of work) runs the CPU from its
+ * exit at 1.002 ms to 1.102 ms, where the second interrupt comes: select
+ * at 1.102 ms, C1 left at once (reflect at 1.104 ms, 2 us of residency),
+ * 50 us of work, select at 1.154 ms.  Its work arms a timer due at its
+ * end, 1.154 ms: the same again (reflect at 1.156 ms, select at 1.166 ms).
+ * Taken as work, neither would have had its idle period.
+ */
+static void test_interrupt_as_work_ends(void **state)
+{
+	const struct trace_event ev[] = {
+		ev_irq(1 * MS, 100 * US), ev_irq(1102 * US, 50 * US),
+		ev_timer(1110 * US, 1, 1154 * US, 0, 10 * US),
+	};
+	const uint64_t select_at[] = { 0, 1102 * US, 1154 * US, 1166 * US };
+	struct script_run r;
+
+	(void)state;
+	script_run_start(&r, "script-6.1", ev, 3, 2 * MS, C1_KEEP, 1);
+	assert_int_equal(script.selects, 4);
+	assert_int_equal(script.reflects, 3);
+	for (unsigned int k = 0; k < 4; k++)
+		assert_int_equal(script.selected[k].clock_ns, select_at[k]);
+	assert_int_equal(script.reflected[1].clock_ns, 1104 * US);
+	assert_int_equal(script.reflected[1].residency_ns, 2 * US);
+	assert_int_equal(script.reflected[2].clock_ns, 1156 * US);
+	assert_int_equal(script.reflected[2].residency_ns, 2 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
  * A periodic timer every 1 ms, cancelled at 3 ms: the expiry at 3 ms comes
  * before the cancel of the same instant (as the trace reader sees it), so
  * the CPU wakes at 1, 2 and 3 ms and then sleeps to the end.
@@ -236,6 +269,7 @@ int main(void)
 		cmocka_unit_test(test_stopped_tick_stays_stopped_in_idle_loop),
 		cmocka_unit_test(test_sleep_length_and_tick_stopped_before_near_timer),
 		cmocka_unit_test(test_ties_and_exit_latency),
+		cmocka_unit_test(test_interrupt_as_work_ends),
 		cmocka_unit_test(test_periodic_timer_and_cancel),
 		cmocka_unit_test(test_poll_limit_6x),
 		cmocka_unit_test(test_poll_limit_420),
