@@ -98,8 +98,9 @@ void fidelity_print(FILE *out, const struct fid_options *o, const char *capture,
 	fprintf(out, "differing %" PRIu64 " kernel_sleep_shorter %" PRIu64 " model_sleep_shorter %"
 		PRIu64 " (of the %" PRIu64 " matched periods, those given different states, and "
 		"of them those where one side's sleep length was under 2/3 of the other's; the "
-		"kernel's shorter: an event the capture does not show, such as a timer-wheel "
-		"timer)\n", f->differing_inputs, f->kernel_sleep_shorter, f->model_sleep_shorter,
+		"kernel's shorter: mostly its idle entry time later on a long way from the switch "
+		"to the entry than the model's, else an event the capture does not show, such as "
+		"a timer-wheel timer)\n", f->differing_inputs, f->kernel_sleep_shorter, f->model_sleep_shorter,
 		f->matched_inputs);
 }
 
