@@ -1551,7 +1551,7 @@ static bool convert(const struct capture *c, const char *name, uint64_t tick_sto
 	cv.poll_pace = g_new0(struct poll_pace, c->nr_cpus);
 	cv.poll_limits = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 	cv.tick_works = g_array_new(FALSE, FALSE, sizeof(uint64_t));
-	for (unsigned int i = 0; i < 2; i++)
+	for (unsigned int i = 0; i < G_N_ELEMENTS(cv.ways); i++)
 		cv.ways[i] = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 	for (unsigned int s = 0; s < KSHIM_STATE_MAX; s++)
 		cv.exit_costs[s] = g_array_new(FALSE, FALSE, sizeof(uint64_t));
@@ -1579,7 +1579,7 @@ static bool convert(const struct capture *c, const char *name, uint64_t tick_sto
 	g_free(cv.poll_pace);
 	g_array_free(cv.poll_limits, TRUE);
 	g_array_free(cv.tick_works, TRUE);
-	for (unsigned int i = 0; i < 2; i++)
+	for (unsigned int i = 0; i < G_N_ELEMENTS(cv.ways); i++)
 		g_array_free(cv.ways[i], TRUE);
 	for (unsigned int s = 0; s < KSHIM_STATE_MAX; s++)
 		g_array_free(cv.exit_costs[s], TRUE);
