@@ -46,6 +46,16 @@ static bool get(struct dat_reader *d, struct tep_event *e, struct tep_record *re
 	return get_max(d, e, rec, name, ULLONG_MAX, out);
 }
 
+/* A task id the event may lack: 0 then, or when beyond any kernel's. */
+static uint32_t optional_pid(struct tep_event *e, struct tep_record *rec, const char *name)
+{
+	unsigned long long v;
+
+	if (tep_get_field_val(NULL, e, name, rec, &v, 0) != 0 || v > CAP_PID_MAX)
+		return 0;
+	return (uint32_t)v;
+}
+
 static bool is_tick_function(struct dat_reader *d, struct tep_event *e, struct tep_record *rec)
 {
 	unsigned long long addr;
@@ -161,12 +171,21 @@ static bool read_fields(struct dat_reader *d, struct tep_event *e, struct tep_re
 		if (!get_max(d, e, rec, "target_cpu", CAP_CPUS_MAX - 1, &v))
 			return false;
 		ev->target_cpu = (unsigned int)v;
+		ev->pid = optional_pid(e, rec, "pid");
 		return true;
 	case CAP_SWITCH:
 		/* The idle task is pid 0 on every CPU. */
 		if (!get(d, e, rec, "next_pid", &v))
 			return false;
 		ev->flag = v == 0;
+		ev->next_pid = v <= CAP_PID_MAX ? (uint32_t)v : 0;
+		ev->pid = optional_pid(e, rec, "prev_pid");
+		/*
+		 * TASK_UNINTERRUPTIBLE alone, how a task waits for I/O
+		 * (io_schedule()): 2 as the state itself and as the
+		 * tracepoint's reported state alike.
+		 */
+		ev->blocked = tep_get_field_val(NULL, e, "prev_state", rec, &v, 0) == 0 && v == 2;
 		return true;
 	case CAP_RCU_QUEUE:
 	case CAP_RCU_BATCH:

@@ -178,6 +178,21 @@ static bool queue_length(struct text_reader *t, const struct text_line *l, struc
 	return true;
 }
 
+/* A task id that the line may leave out (then 0); false (after a warning) when malformed. */
+static bool optional_pid(struct text_reader *t, const struct text_line *l, const char *key,
+			 uint32_t *out)
+{
+	char v[64];
+	uint64_t n;
+
+	if (!field(l->fields, key, v, sizeof(v)))
+		return true;
+	if (!number_field(t, l, key, 10, CAP_PID_MAX, &n))
+		return false;
+	*out = (uint32_t)n;
+	return true;
+}
+
 /* Fills the kind-specific part of ev; false (after a warning) skips the event. */
 static bool parse_fields(struct text_reader *t, const struct text_line *l, struct cap_event *ev)
 {
@@ -237,13 +252,16 @@ static bool parse_fields(struct text_reader *t, const struct text_line *l, struc
 		if (!number_field(t, l, "target_cpu", 10, CAP_CPUS_MAX - 1, &n))
 			return false;
 		ev->target_cpu = (unsigned int)n;
-		return true;
+		return optional_pid(t, l, "pid", &ev->pid);
 	case CAP_SWITCH:
 		/* The idle task is pid 0 on every CPU. */
 		if (!number_field(t, l, "next_pid", 10, UINT64_MAX, &n))
 			return false;
 		ev->flag = n == 0;
-		return true;
+		ev->next_pid = n <= CAP_PID_MAX ? (uint32_t)n : 0;
+		/* "D" alone: TASK_UNINTERRUPTIBLE, how a task waits for I/O (io_schedule()). */
+		ev->blocked = field(l->fields, "prev_state", v, sizeof(v)) && !strcmp(v, "D");
+		return optional_pid(t, l, "prev_pid", &ev->pid);
 	case CAP_RCU_QUEUE:
 		return queue_length(t, l, ev);
 	case CAP_RCU_BATCH:

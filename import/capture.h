@@ -28,8 +28,8 @@ enum cap_kind {
 	CAP_TICK_STOP,		/* timer:tick_stop: success */
 	CAP_IRQ,		/* irq:irq_handler_entry */
 	CAP_IPI,		/* ipi:ipi_entry, x86 irq_vectors:*function*_entry, reschedule_entry */
-	CAP_WAKEUP,		/* sched:sched_wakeup: target_cpu */
-	CAP_SWITCH,		/* sched:sched_switch: flag, the next task is the idle task */
+	CAP_WAKEUP,		/* sched:sched_wakeup: target_cpu, pid */
+	CAP_SWITCH,		/* sched:sched_switch: flag, the next task is the idle task; pid, next_pid, blocked */
 	CAP_WHEEL_START,	/* timer:timer_start: timer, bucket, jiffies, target_cpu, flag, pinned */
 	CAP_WHEEL_CANCEL,	/* timer:timer_cancel: timer */
 	CAP_WHEEL_EXPIRE,	/* timer:timer_expire_entry: timer, jiffies, clock_ns */
@@ -51,6 +51,11 @@ struct cap_event {
 	bool tick_timer;	/* TIMER_START, TIMER_EXPIRE: function=tick_sched_timer */
 	bool pinned;		/* WHEEL_START: TIMER_PINNED */
 	bool resched_clear;	/* IDLE: the record's flags show need_resched clear (unknown: false) */
+	/* SWITCH: the previous task went to sleep uninterruptibly (prev_state D), as for I/O */
+	bool blocked;
+	/* WAKEUP: the woken task; SWITCH: the previous task (0: not given) */
+	uint32_t pid;
+	uint32_t next_pid;	/* SWITCH: the next task (0: the idle task, or not given) */
 	/* WAKEUP: the woken task's CPU; WHEEL_START: the CPU whose timer base queued it */
 	unsigned int target_cpu;
 	uint32_t callbacks;	/* RCU_*: a count of RCU callbacks (above), at most UINT32_MAX */
@@ -85,8 +90,11 @@ struct capture {
 /* CPU numbers a capture may name: far above any machine, and CPU + 1 cannot overflow. */
 #define CAP_CPUS_MAX	65536
 
+/* Task ids a capture may name: at most a kernel's PID_MAX_LIMIT. */
+#define CAP_PID_MAX	(1u << 22)
+
 /*
- * Events held in memory (72 bytes each, and the workload made of them as
+ * Events held in memory (80 bytes each, and the workload made of them as
  * much again): a capture of more is refused, not left to exhaust memory.
  */
 #define CAP_EVENTS_MAX		(1u << 24)

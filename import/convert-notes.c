@@ -150,6 +150,12 @@ static void missing_events(struct converter *cv)
 		note(cv, "RCU callbacks: a CPU's queue became non-empty or empty again %"
 		     G_GUINT64_FORMAT " times (rcu records: it keeps the tick meanwhile)",
 		     cv->im->counts.rcu_records);
+	if (n[CAP_SWITCH])
+		note(cv, "tasks waiting for I/O (menu of 6.1 reads their count): %" G_GUINT64_FORMAT
+		     " switches away from a task in state D, each counted on its CPU (iowait "
+		     "records) until the task's wakeup or its next switch in, %" G_GUINT64_FORMAT
+		     " of those seen",
+		     cv->im->counts.iowait_blocks, cv->im->counts.iowait_ends);
 	if (!n[CAP_TICK_STOP])
 		note(cv, "no tick_stop events: the report cannot show how often the real kernel "
 		     "stopped the tick");

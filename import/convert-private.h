@@ -114,6 +114,8 @@ struct converter {
 	GHashTable *deferrable;		/* addresses of deferrable wheel timers (uint64_t *, in the capture) */
 	GHashTable **stopped_tick_at;	/* by CPU: boundaries a stopped tick was programmed for (uint64_t *) */
 	uint32_t *rcu_callbacks;	/* by CPU: RCU callbacks queued, as the capture tells */
+	uint32_t *iowait_tasks;		/* by CPU: tasks that blocked there for I/O, not woken since */
+	GHashTable *io_waiters;		/* pid -> the CPU it blocked on, plus 1 */
 	struct poll_pace {
 		uint64_t written;		/* the pace last written (0: the median) */
 		uint64_t recent[POLL_PACE_RECENT];	/* the last times to the limit, a ring */

@@ -424,13 +424,17 @@ static void on_timer_cancel(struct converter *cv, const struct cap_event *e, gui
 }
 
 /*
- * When the simulated CPU is to know of a change of its RCU callbacks made
- * at time at: as for the timers its work arms (busy_anchor()), from the
- * interrupt or exit that started the work, or the last idle loop of that
- * work that entered no state; in the idle state, from the interrupt whose
- * handler or softirq made it (a batch ends in the softirq of a tick).
+ * When the simulated CPU is to know of a change made at time at to what
+ * its next select reads (its RCU callbacks, its tasks waiting for I/O):
+ * as for the timers its work arms (busy_anchor()), from the interrupt or
+ * exit that started the work, or the last idle loop of that work that
+ * entered no state; in the idle state, from the interrupt whose handler
+ * or softirq made it (a batch of RCU callbacks ends in the softirq of a
+ * tick).  Where the simulated work ends sooner than the kernel's (a tick
+ * stop's cost, an entry held up), the change still comes before the
+ * select.
  */
-static uint64_t rcu_time(const struct cpu_track *p, uint64_t at)
+static uint64_t change_time(const struct cpu_track *p, uint64_t at)
 {
 	bool interrupt = p->cause != CAUSE_NONE && p->cause != CAUSE_REMOTE;
 
@@ -459,9 +463,55 @@ static void on_rcu(struct converter *cv, const struct cap_event *e)
 		*n = e->callbacks;
 	if ((*n > 0) == was_pending)
 		return;
-	emit(cv, TRACE_RCU, rcu_time(&cv->cpus[e->cpu], rel(cv, e->ts_ns)), e->cpu)->rcu_pending =
+	emit(cv, TRACE_RCU, change_time(&cv->cpus[e->cpu], rel(cv, e->ts_ns)), e->cpu)->rcu_pending =
 		*n > 0;
 	cv->im->counts.rcu_records++;
+}
+
+/*
+ * Tasks waiting for I/O on a CPU (nr_iowait_cpu(), which menu of 6.1
+ * reads): a task that blocks with io_schedule() counts on the CPU it
+ * switched away from until it is woken (try_to_wake_up()).  The capture
+ * shows the block as a switch away from a task in state D alone
+ * (TASK_UNINTERRUPTIBLE), which other uninterruptible sleeps share, and
+ * the end as its sched_wakeup, or its next switch in when that was lost.
+ * An iowait record is written at each change; tasks already waiting when
+ * the capture starts are not counted.
+ */
+static void iowait_change(struct converter *cv, uint64_t at, unsigned int cpu, bool up)
+{
+	uint32_t *n = &cv->iowait_tasks[cpu];
+
+	*n = up ? *n + 1 : *n - 1;
+	emit(cv, TRACE_IOWAIT, change_time(&cv->cpus[cpu], at), cpu)->iowait_tasks = *n;
+	if (up)
+		cv->im->counts.iowait_blocks++;
+	else
+		cv->im->counts.iowait_ends++;
+}
+
+/* Ends pid's wait for I/O, if it was waiting. */
+static void iowait_end(struct converter *cv, uint64_t at, uint32_t pid)
+{
+	gpointer cpu;
+
+	if (!pid || !g_hash_table_steal_extended(cv->io_waiters, GUINT_TO_POINTER(pid), NULL, &cpu))
+		return;
+	iowait_change(cv, at, GPOINTER_TO_UINT(cpu) - 1, false);
+}
+
+static void on_iowait_switch(struct converter *cv, const struct cap_event *e)
+{
+	uint64_t at = rel(cv, e->ts_ns);
+
+	/* A task switched in again was woken, whether or not the capture shows it. */
+	iowait_end(cv, at, e->next_pid);
+	/* Blocked again: its wakeup in between was lost. */
+	iowait_end(cv, at, e->pid);
+	if (!e->blocked || !e->pid || cv->iowait_tasks[e->cpu] >= TRACE_IOWAIT_TASKS_MAX)
+		return;
+	g_hash_table_insert(cv->io_waiters, GUINT_TO_POINTER(e->pid), GUINT_TO_POINTER(e->cpu + 1));
+	iowait_change(cv, at, e->cpu, true);
 }
 
 /*
@@ -1298,6 +1348,7 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 		p->loop_interrupted = true;
 		break;
 	case CAP_WAKEUP:
+		iowait_end(cv, rel(cv, e->ts_ns), e->pid);
 		cv->cpus[e->target_cpu].task_woken = true;
 		/* A wakeup of an idle CPU from elsewhere, without an IPI when it polls. */
 		if (e->target_cpu != e->cpu && cv->cpus[e->target_cpu].phase == PHASE_IDLE &&
@@ -1307,6 +1358,7 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 		}
 		break;
 	case CAP_SWITCH:
+		on_iowait_switch(cv, e);
 		/*
 		 * A running CPU's task gives way to the idle task: do_idle()
 		 * takes the idle entry time the sleep length counts from just
@@ -1548,6 +1600,8 @@ static bool convert(const struct capture *c, const char *name, uint64_t tick_sto
 	}
 	cv.ticks = g_new0(struct tick_arming, c->nr_cpus);
 	cv.rcu_callbacks = g_new0(uint32_t, c->nr_cpus);
+	cv.iowait_tasks = g_new0(uint32_t, c->nr_cpus);
+	cv.io_waiters = g_hash_table_new(g_direct_hash, g_direct_equal);
 	cv.poll_pace = g_new0(struct poll_pace, c->nr_cpus);
 	cv.poll_limits = g_array_new(FALSE, FALSE, sizeof(uint64_t));
 	cv.tick_works = g_array_new(FALSE, FALSE, sizeof(uint64_t));
@@ -1576,6 +1630,8 @@ static bool convert(const struct capture *c, const char *name, uint64_t tick_sto
 	g_free(cv.cpus);
 	g_free(cv.ticks);
 	g_free(cv.rcu_callbacks);
+	g_free(cv.iowait_tasks);
+	g_hash_table_destroy(cv.io_waiters);
 	g_free(cv.poll_pace);
 	g_array_free(cv.poll_limits, TRUE);
 	g_array_free(cv.tick_works, TRUE);

@@ -64,6 +64,8 @@ struct import_counts {
 	uint64_t deferrable_timers;	/* ... deferrable: left out, as NOHZ leaves them */
 	uint64_t unplaced_wheel_timers;	/* ... whose jiffy the capture cannot place in time */
 	uint64_t rcu_records;		/* a CPU's RCU callback queue went from empty to not, or back */
+	uint64_t iowait_blocks;		/* a task slept uninterruptibly (prev_state D): iowait up */
+	uint64_t iowait_ends;		/* ... and was woken, or ran, again: iowait down */
 	uint64_t poll_records;		/* a CPU's polling loop changed pace */
 	uint64_t entries_without_exit;	/* idle entry while already idle */
 	uint64_t exits_without_entry;	/* idle exit while running */

@@ -91,10 +91,12 @@ void fidelity_print(FILE *out, const struct fid_options *o, const char *capture,
 		rn, f->select_lag_ns, f->select_lag_keep_ns, f->select_lag_keep_n,
 		f->select_lag_stop_ns, f->select_lag_stop_n, f->after_poll_limit_n);
 	fprintf(out, "inputs of %" PRIu64 " matched periods: same tick state %.2f%%, same "
-		"sleep length (10 %% or 20 us) %.2f%%, same stop_tick %.2f%%\n", f->matched_inputs,
+		"sleep length (10 %% or 20 us) %.2f%%, same stop_tick %.2f%%, same tasks in "
+		"iowait %.2f%%\n", f->matched_inputs,
 		share(f->same_tick_state, f->matched_inputs),
 		share(f->same_sleep, f->matched_inputs),
-		share(f->same_stop_tick, f->matched_inputs));
+		share(f->same_stop_tick, f->matched_inputs),
+		share(f->same_iowait, f->matched_inputs));
 	fprintf(out, "differing %" PRIu64 " kernel_sleep_shorter %" PRIu64 " model_sleep_shorter %"
 		PRIu64 " (of the %" PRIu64 " matched periods, those given different states, and "
 		"of them those where one side's sleep length was under 2/3 of the other's; the "
@@ -104,7 +106,7 @@ void fidelity_print(FILE *out, const struct fid_options *o, const char *capture,
 		f->matched_inputs);
 }
 
-/* entry_ns,residency_ns,state,sleep_ns,tick_stopped,stop_tick,wake_cause; empty where unknown. */
+/* entry_ns,residency_ns,state,sleep_ns,tick_stopped,stop_tick,iowait,wake_cause; empty where unknown. */
 static void period_cells(FILE *out, const struct fid_period *p)
 {
 	static const char *const causes[WAKE_CAUSES] = {
@@ -113,7 +115,7 @@ static void period_cells(FILE *out, const struct fid_period *p)
 	};
 
 	if (!p) {
-		fputs(",,,,,,,", out);
+		fputs(",,,,,,,,", out);
 		return;
 	}
 	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%d,", p->entry_ns, p->exit_ns - p->entry_ns,
@@ -121,9 +123,10 @@ static void period_cells(FILE *out, const struct fid_period *p)
 	if (p->has_inputs && p->sleep_ns != INT64_MIN)
 		fprintf(out, "%" PRId64, p->sleep_ns);
 	if (p->has_inputs)
-		fprintf(out, ",%d,%d,", p->tick_was_stopped, p->stop_tick);
+		fprintf(out, ",%d,%d,%" PRIu32 ",", p->tick_was_stopped, p->stop_tick,
+			p->iowait_tasks);
 	else
-		fputs(",,,", out);
+		fputs(",,,,", out);
 	if (p->cause >= 0 && p->cause < WAKE_CAUSES)
 		fputs(causes[p->cause], out);
 }
@@ -142,8 +145,8 @@ void fidelity_write_periods(FILE *out, const struct fidelity *f)
 	guint j = 0;
 
 	fputs("cpu,real_entry_ns,real_residency_ns,real_state,real_sleep_ns,real_tick_stopped,"
-	      "real_stop_tick,real_wake_cause,sim_entry_ns,sim_residency_ns,sim_state,"
-	      "sim_sleep_ns,sim_tick_stopped,sim_stop_tick,sim_wake_cause\n", out);
+	      "real_stop_tick,real_iowait,real_wake_cause,sim_entry_ns,sim_residency_ns,sim_state,"
+	      "sim_sleep_ns,sim_tick_stopped,sim_stop_tick,sim_iowait,sim_wake_cause\n", out);
 	/*
 	 * Matches keep both sides in order: the first matched simulated period
 	 * not yet written is the match of the next matched real period, and

@@ -82,6 +82,7 @@ static void collect_period(void *priv, const struct idle_period *p)
 		.tick_was_stopped = p->tick_was_stopped,
 		.stop_tick = p->stop_tick,
 		.sleep_ns = p->sleep_length_ns,
+		.iowait_tasks = p->iowait_tasks,
 		.cause = (int)p->cause,
 		.match = -1,
 	};
@@ -304,6 +305,7 @@ static void attach_inputs(const struct fid_options *o, GArray *real)
 		p->tick_was_stopped = s->tick_stopped;
 		p->stop_tick = s->stop_tick;
 		p->sleep_ns = s->has_sleep ? s->sleep_ns : INT64_MIN;
+		p->iowait_tasks = s->nr_iowait;
 		p->select_lag_ns = (int64_t)(p->entry_ns - s->clock_ns);
 	}
 }
@@ -440,6 +442,7 @@ static void match_periods(struct fidelity *f, uint64_t match_ns)
 		f->matched_inputs++;
 		f->same_tick_state += p->tick_was_stopped == q->tick_was_stopped;
 		f->same_stop_tick += p->stop_tick == q->stop_tick;
+		f->same_iowait += p->iowait_tasks == q->iowait_tasks;
 		if (p->state != q->state)
 			count_differing(f, p, q);
 		/* Within 10 % or 20 us: the same timer, seen through the import. */

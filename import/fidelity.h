@@ -35,6 +35,7 @@ struct fid_period {
 	bool tick_was_stopped;
 	bool stop_tick;
 	int64_t sleep_ns;
+	uint32_t iowait_tasks;
 	int64_t select_lag_ns;		/* real: entry − its select's clock */
 	bool after_poll_limit;		/* real: its select followed a polling limit */
 	/* The simulation's wakeup cause (enum wake_cause); -1 on the real side. */
@@ -86,7 +87,7 @@ struct fidelity {
 	/* With a call log: real periods whose select was found in it ... */
 	uint64_t with_inputs;
 	/* ... and, of the matched ones among them, those whose inputs agree. */
-	uint64_t matched_inputs, same_tick_state, same_sleep, same_stop_tick;
+	uint64_t matched_inputs, same_tick_state, same_sleep, same_stop_tick, same_iowait;
 	/*
 	 * Of those given different states, the ones where one side's sleep
 	 * length is under two thirds of the other's: an event that side saw

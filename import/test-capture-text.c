@@ -97,6 +97,35 @@ static void test_sched_switch(void **state)
 }
 
 /*
+ * iowait.txt: a switch away from a task in state D alone is blocked, with
+ * the task's pid (line 5: reader, 70, to the idle task); one to a task
+ * names it (line 11: swapper/0 to reader, next_pid 70); "S", "I" and
+ * "D|K" are not blocked (lines 17, 19, 27); a wakeup names its task (line
+ * 9: 70, and line 22: 71 on cpu 1).
+ */
+static void test_switch_tasks(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	load_ok("iowait.txt", &c);
+	assert_int_equal(c.counts[CAP_SWITCH], 11);
+	assert_true(event(&c, 0)->kind == CAP_SWITCH && event(&c, 0)->blocked);
+	assert_true(event(&c, 0)->pid == 70 && event(&c, 0)->next_pid == 0 && event(&c, 0)->flag);
+	assert_true(event(&c, 4)->kind == CAP_WAKEUP && event(&c, 4)->pid == 70);
+	assert_true(event(&c, 6)->kind == CAP_SWITCH && !event(&c, 6)->blocked);
+	assert_true(event(&c, 6)->pid == 0 && event(&c, 6)->next_pid == 70);
+	assert_true(event(&c, 12)->kind == CAP_SWITCH && !event(&c, 12)->blocked);
+	assert_true(event(&c, 13)->blocked && event(&c, 13)->pid == 71);
+	assert_true(event(&c, 14)->pid == 40 && !event(&c, 14)->blocked);
+	assert_true(event(&c, 17)->kind == CAP_WAKEUP && event(&c, 17)->pid == 71);
+	assert_true(event(&c, 17)->target_cpu == 1);
+	assert_true(event(&c, 22)->kind == CAP_SWITCH && event(&c, 22)->pid == 41);
+	assert_false(event(&c, 22)->blocked);
+	capture_clear(&c);
+}
+
+/*
  * report.txt: trace-cmd report output with nanosecond timestamps, "cpus=2",
  * padded event names, 0x pointers and a "CPU:1 [3 EVENTS DROPPED]" marker,
  * which lands just before cpu 1's next event (200.000900000).
@@ -392,6 +421,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_basic_ftrace),
 		cmocka_unit_test(test_sched_switch),
+		cmocka_unit_test(test_switch_tasks),
 		cmocka_unit_test(test_trace_cmd_report),
 		cmocka_unit_test(test_out_of_order_sorted),
 		cmocka_unit_test(test_bad_lines_skipped_with_their_line),

@@ -580,6 +580,56 @@ static void test_rcu_callbacks(void **state)
 	imported_clear(&im);
 }
 
+/* The lines of im's events that begin with prefix. */
+static char *lines_of(const struct imported *im, const char *prefix)
+{
+	g_autofree char *text = events_text(im);
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+	GString *out = g_string_new(NULL);
+
+	for (char **l = lines; *l; l++)
+		if (g_str_has_prefix(*l, prefix))
+			g_string_append_printf(out, "%s\n", *l);
+	return g_string_free(out, FALSE);
+}
+
+/*
+ * iowait.txt, t0 = 10 s: tasks waiting for I/O, counted on the CPU they
+ * blocked on, each change written where the work that made it began (as
+ * for RCU callbacks), so that the simulated CPU knows of it by its next
+ * select.
+ * - reader (70) blocks in state D on cpu 0 at 0: 1.  Its wakeup at 505 us
+ *   comes in the handler of the interrupt at 500 us that ends cpu 0's
+ *   C1E: 0 at 500 us; it blocks again at 800 us, in the work that
+ *   interrupt began: 1 at 500 us, after the 0.  Its wakeup is not in the
+ *   capture, but it is switched in on cpu 1 at 1510 us: 0 on cpu 0 then
+ *   (idle from 810 us, no interrupt of its own since).
+ * - writer (71) blocks on cpu 1 at 2 ms, in the work cpu 1's interrupt of
+ *   1500 us began: 1 there at 1500 us; cpu 0 wakes it at 2505 us, while
+ *   cpu 1 sleeps: 0 on cpu 1 at 2505 us.
+ * - Switches away in states S, I and D|K count nothing.
+ */
+static void test_iowait(void **state)
+{
+	g_autofree char *iowait = NULL;
+	struct imported im;
+
+	(void)state;
+	import_ok("iowait.txt", &im);
+	iowait = lines_of(&im, "iowait ");
+	assert_string_equal(iowait,
+		"iowait at_ns=0 cpu=0 tasks=1\n"
+		"iowait at_ns=500000 cpu=0 tasks=0\n"
+		"iowait at_ns=500000 cpu=0 tasks=1\n"
+		"iowait at_ns=1500000 cpu=1 tasks=1\n"
+		"iowait at_ns=1510000 cpu=0 tasks=0\n"
+		"iowait at_ns=2505000 cpu=1 tasks=0\n");
+	assert_int_equal(im.counts.iowait_blocks, 3);
+	assert_int_equal(im.counts.iowait_ends, 3);
+	assert_reads_back(&im);
+	imported_clear(&im);
+}
+
 /*
  * tick-held-up.txt, t0 = 60 s, offset 0 (hrtimer "now" reads as the trace
  * clock):
@@ -1726,6 +1776,7 @@ int main(void)
 		cmocka_unit_test(test_wheel_timer_work),
 		cmocka_unit_test(test_untraced_wheel_timer_work),
 		cmocka_unit_test(test_rcu_callbacks),
+		cmocka_unit_test(test_iowait),
 		cmocka_unit_test(test_tick_before_the_wakeup),
 		cmocka_unit_test(test_tick_in_hold_up),
 		cmocka_unit_test(test_handler_rearm_held_up),

@@ -244,8 +244,9 @@ static const struct generated_kind menu_kinds[] = {
 /*
  * A generated capture of one CPU and its call log, written into dir: 96
  * periods, each 40 µs long, 100 µs apart, every select told a sleep
- * length of 50 µs, of the kinds given in turn.  No timer is in the
- * capture.
+ * length of 50 µs, of the kinds given in turn, and every eighth (from the
+ * first) told a task waits for I/O.  No timer, and no task switch, is in
+ * the capture.
  */
 static void write_generated(const char *dir, const struct generated_kind *kinds,
 			    unsigned int nr_kinds, char **cap_path, char **log_path)
@@ -263,9 +264,9 @@ static void write_generated(const char *dir, const struct generated_kind *kinds,
 		uint64_t entry_ns = (200000000 + (uint64_t)entry_us) * 1000;
 
 		g_string_append_printf(log, "select cpu=0 clock=%" G_GUINT64_FORMAT " sleep_ns=50000 "
-				       "tick_ns=50000 qos_us=2000000000 stopped=0 iowait=0 state=%u "
-				       "stop_tick=%u\n", entry_ns - kind->lag_us * 1000, kind->state,
-				       kind->stop_tick);
+				       "tick_ns=50000 qos_us=2000000000 stopped=0 iowait=%u state=%u "
+				       "stop_tick=%u\n", entry_ns - kind->lag_us * 1000, k % 8 == 0,
+				       kind->state, kind->stop_tick);
 		g_string_append_printf(log, "reflect cpu=0 clock=%" G_GUINT64_FORMAT " state=%u "
 				       "residency_ns=40000 got_tick=0 poll_limit=%u\n",
 				       entry_ns + 40000, kind->state, kind->poll_limit);
@@ -278,6 +279,32 @@ static void write_generated(const char *dir, const struct generated_kind *kinds,
 	*log_path = g_build_filename(dir, "generated.calls", NULL);
 	assert_true(g_file_set_contents(*cap_path, capture->str, -1, NULL));
 	assert_true(g_file_set_contents(*log_path, log->str, -1, NULL));
+}
+
+/*
+ * The real periods carry the call log's count of tasks waiting for I/O:
+ * 1 at every eighth entry of the generated capture (entries at 100 µs +
+ * 100 µs k, so k % 8 is (entry − 100 µs) / 100 µs % 8), 0 elsewhere; the
+ * simulation, whose capture shows no task, 0 everywhere.  Only the
+ * matched periods with inputs are compared.
+ */
+static void assert_iowait_from_log(const struct fidelity *f)
+{
+	uint64_t waiting = 0;
+
+	for (guint i = 0; i < f->real.periods->len; i++) {
+		const struct fid_period *p = &g_array_index(f->real.periods, struct fid_period, i);
+		uint64_t k = (p->entry_ns - 200000100000) / 100000;
+
+		if (!p->has_inputs)
+			continue;
+		assert_int_equal(p->iowait_tasks, k % 8 == 0);
+		waiting += p->match >= 0 && p->iowait_tasks;
+	}
+	for (guint i = 0; i < f->sim.periods->len; i++)
+		assert_int_equal(g_array_index(f->sim.periods, struct fid_period, i).iowait_tasks, 0);
+	assert_true(waiting > 0);
+	assert_int_equal(f->same_iowait, f->matched_inputs - waiting);
 }
 
 /* A generated capture of these kinds, imported, and its call log's selects; teo-6.1, no warm-up. */
@@ -330,6 +357,7 @@ static void test_generated_capture(void **state)
 	assert_int_equal(f.kernel_sleep_shorter, f.differing_inputs);
 	assert_int_equal(f.model_sleep_shorter, 0);
 	assert_consistent(&f);
+	assert_iowait_from_log(&f);
 	fidelity_clear(&f);
 	fixture_close(&fx);
 }
@@ -467,13 +495,16 @@ static void test_periods_csv(void **state)
 	fidelity_write_periods(out, &f);
 	assert_int_equal(fclose(out), 0);
 	lines = g_strsplit(text, "\n", -1);
-	assert_true(g_str_has_prefix(lines[0], "cpu,real_entry_ns,"));
+	assert_string_equal(lines[0], "cpu,real_entry_ns,real_residency_ns,real_state,real_sleep_ns,"
+			    "real_tick_stopped,real_stop_tick,real_iowait,real_wake_cause,sim_entry_ns,"
+			    "sim_residency_ns,sim_state,sim_sleep_ns,sim_tick_stopped,sim_stop_tick,"
+			    "sim_iowait,sim_wake_cause");
 	assert_int_equal(g_strv_length(lines) - 2,
 			 f.real.periods->len + f.sim.periods->len - f.matched);
 	for (char **l = lines + 1; *l && **l; l++) {
 		g_auto(GStrv) fields = g_strsplit(*l, ",", -1);
 
-		assert_int_equal(g_strv_length(fields), 15);
+		assert_int_equal(g_strv_length(fields), 17);
 	}
 	fidelity_clear(&f);
 	fixture_close(&fx);

@@ -39,12 +39,11 @@ static int32_t host_latency_limit_us(void *priv, unsigned int cpu)
 	return ((const struct sim_cpu *)priv)->latency_limit_us;
 }
 
-/* Traces do not model tasks blocked on I/O. */
+/* As the trace's iowait records last set it. */
 static unsigned int host_nr_iowait(void *priv, unsigned int cpu)
 {
-	(void)priv;
 	(void)cpu;
-	return 0;
+	return ((const struct sim_cpu *)priv)->iowait_tasks;
 }
 
 const struct kshim_host_ops sim_host_ops = {

@@ -125,6 +125,7 @@ static G_ALWAYS_INLINE inline uint64_t sim_host_enter_idle(struct sim_cpu *c,
 	c->delta_next_ns = p->delta_next_ns = !c->tick_stopped && tick < sleep ? tick : sleep;
 	p->next_tick_ns = c->next_tick_ns;
 	p->tick_was_stopped = c->tick_stopped;
+	p->iowait_tasks = c->iowait_tasks;
 	return wheel_work;
 }
 

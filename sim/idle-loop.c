@@ -375,6 +375,9 @@ static inline uint64_t take_event(struct sim_cpu *c, const struct trace_event *e
 	case TRACE_RCU:
 		c->rcu_pending = ev->rcu_pending;
 		return 0;
+	case TRACE_IOWAIT:
+		c->iowait_tasks = ev->iowait_tasks;
+		return 0;
 	case TRACE_POLL:
 		take_poll_pace(c, ev);
 		return 0;

@@ -49,7 +49,8 @@ struct idle_period {
 	uint64_t entry_ns;		/* the state's entry (select: select_lead before, and tick_stop more if stopped) */
 	int64_t sleep_length_ns;	/* what the governor was told ... */
 	int64_t delta_next_ns;
-	bool tick_was_stopped;		/* ... and the tick state it saw */
+	bool tick_was_stopped;		/* ... the tick state it saw ... */
+	uint32_t iowait_tasks;		/* ... and the tasks waiting for I/O (nr_iowait_cpu()) */
 	int state;			/* selected and entered */
 	bool stop_tick;			/* the governor's request */
 	bool tick_stopped;		/* the tick state after the decision */
@@ -137,6 +138,7 @@ struct sim_cpu {
 	/* A wheel timer due by the next boundary, or RCU's callbacks, keep the tick running. */
 	bool tick_needed;
 	bool rcu_pending;			/* RCU callbacks are queued (the trace's rcu records) */
+	uint32_t iowait_tasks;			/* tasks waiting for I/O (the trace's iowait records) */
 
 	uint64_t busy_ns;			/* running work, up to end_ns */
 	/* The tick stops of selects aborted before an entry (the trace's idle records). */

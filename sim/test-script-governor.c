@@ -7,6 +7,7 @@
 #include <linux/kernel.h>
 #include <linux/ktime.h>
 #include <linux/sched/clock.h>
+#include <linux/sched/stat.h>
 #include <linux/tick.h>
 
 #include "test-script.h"
@@ -31,6 +32,7 @@ static int script_select(struct cpuidle_driver *drv, struct cpuidle_device *dev,
 		s->sleep_length_ns = tick_nohz_get_sleep_length(&delta_next);
 		s->delta_next_ns = delta_next;
 		s->tick_stopped = tick_nohz_tick_stopped();
+		s->iowait_tasks = nr_iowait_cpu(dev->cpu);
 #if KSHIM_API >= KSHIM_API_6_1
 		s->residency_ns = dev->last_residency_ns;
 #else

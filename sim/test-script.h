@@ -22,6 +22,7 @@ struct script_select_seen {
 	uint64_t clock_ns;
 	int64_t sleep_length_ns, delta_next_ns;
 	bool tick_stopped;
+	unsigned int iowait_tasks;	/* nr_iowait_cpu() */
 	uint64_t residency_ns;		/* the core's last residency, as menu and ladder read it */
 };
 

@@ -623,6 +623,45 @@ static void test_rcu_record(void **state)
 }
 
 /*
+ * An iowait record, in the writer's order and out of it, and as the first
+ * event; tasks is 0 .. TRACE_IOWAIT_TASKS_MAX (2^22) and required; an irq
+ * and an idle line, which also start with 'i', still read.
+ */
+static void test_iowait_record(void **state)
+{
+	struct fixture *f = *state;
+	g_autofree char *fast = test_replace_line(base, 9, "iowait at_ns=200 cpu=1 tasks=2");
+	g_autofree char *general = test_replace_line(base, 9, "iowait tasks=4194304 cpu=1 at_ns=200");
+	g_autofree char *first = test_replace_line(base, 6, "iowait at_ns=0 cpu=0 tasks=1");
+	g_autofree char *none = test_replace_line(base, 9, "iowait at_ns=200 cpu=1 tasks=0");
+	g_autofree char *irq = test_replace_line(base, 9, "irq at_ns=200 cpu=1");
+	g_autofree char *idle = test_replace_line(base, 9, "idle at_ns=200 cpu=1");
+	g_autoptr(GArray) a = read_ok(f, fast);
+	g_autoptr(GArray) b = read_ok(f, general);
+	g_autoptr(GArray) c = read_ok(f, first);
+	g_autoptr(GArray) d = read_ok(f, none);
+	g_autoptr(GArray) e = read_ok(f, irq);
+	g_autoptr(GArray) g = read_ok(f, idle);
+
+	assert_int_equal(at(a, 3)->kind, TRACE_IOWAIT);
+	assert_true(at(a, 3)->at_ns == 200 && at(a, 3)->cpu == 1 && at(a, 3)->iowait_tasks == 2);
+	assert_true(at(b, 3)->kind == TRACE_IOWAIT && at(b, 3)->iowait_tasks == 4194304);
+	assert_true(at(c, 0)->kind == TRACE_IOWAIT && at(c, 0)->iowait_tasks == 1);
+	assert_true(at(d, 3)->kind == TRACE_IOWAIT && at(d, 3)->iowait_tasks == 0);
+	assert_true(at(e, 3)->kind == TRACE_IRQ && !at(e, 3)->iowait_tasks);
+	assert_true(at(g, 3)->kind == TRACE_IDLE && !at(g, 3)->iowait_tasks);
+	assert_writes("iowait at_ns=200 cpu=1 tasks=2\n", 1, at(a, 3));
+	assert_writes("iowait at_ns=200 cpu=1 tasks=4194304\n", 1, at(b, 3));
+	assert_writes("iowait at_ns=200 cpu=1 tasks=0\n", 1, at(d, 3));
+	expect_error(f, 9, "iowait at_ns=200 cpu=1 tasks=4194305", 9, "tasks");
+	expect_error(f, 9, "iowait at_ns=200 cpu=1 tasks=-1", 9, "tasks");
+	expect_error(f, 9, "iowait at_ns=200 cpu=1", 9, "tasks");
+	expect_error(f, 9, "iowait at_ns=200 cpu=1 tasks=1 work_ns=5", 9, "work_ns");
+	expect_error(f, 9, "iowait at_ns=200 cpu=7 tasks=1", 9, "cpu");
+	expect_error(f, 9, "iowait at_ns=99 cpu=1 tasks=1", 9, "at_ns");
+}
+
+/*
  * A poll record, in the writer's order and out of it, and as the first
  * event; check_ns is 1 .. the header's limit for poll_check_ns, and
  * required; a phase line, which also starts with 'p', still reads.
@@ -799,6 +838,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_wheel_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rcu_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_idle_record, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_iowait_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_poll_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fires_and_mono, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_number_widths, setup, teardown),

@@ -17,6 +17,11 @@
 #define TRACE_POLL_CHECK_MAX_NS	((uint64_t)UINT32_MAX * 1000)
 /* The header's tick_stop_ns: as much as a platform's tick_stop_us may say. */
 #define TRACE_TICK_STOP_MAX_NS	((uint64_t)UINT32_MAX * 1000)
+/*
+ * An iowait record's tasks: no more than a kernel has pids (PID_MAX_LIMIT),
+ * and menu's 1 + 10 per task stays within its int.
+ */
+#define TRACE_IOWAIT_TASKS_MAX	(1u << 22)
 /* Timers armed at once: what the reader and each simulated CPU hold in memory. */
 #define TRACE_ARMED_MAX		(1u << 20)
 

@@ -82,6 +82,10 @@ void trace_write_event(FILE *out, const struct trace_event *ev)
 		if (ev->aborted)
 			fprintf(out, " aborted=1");
 		break;
+	case TRACE_IOWAIT:
+		fprintf(out, "iowait at_ns=%" PRIu64 " cpu=%u tasks=%" PRIu32, ev->at_ns, ev->cpu,
+			ev->iowait_tasks);
+		break;
 	case TRACE_PHASE:
 		fprintf(out, "phase at_ns=%" PRIu64 " name=%s", ev->at_ns, ev->phase);
 		break;

@@ -147,7 +147,7 @@ static const struct { const char *keyword; enum trace_kind kind; } event_kinds[]
 	{ "timer", TRACE_TIMER }, { "cancel", TRACE_CANCEL }, { "irq", TRACE_IRQ },
 	{ "busy", TRACE_BUSY }, { "phase", TRACE_PHASE }, { "tick", TRACE_TICK },
 	{ "wheel", TRACE_WHEEL }, { "rcu", TRACE_RCU }, { "poll", TRACE_POLL },
-	{ "idle", TRACE_IDLE },
+	{ "idle", TRACE_IDLE }, { "iowait", TRACE_IOWAIT },
 };
 
 /* Whether k is an event record's keyword, and which (into *kind, if not NULL). */
@@ -502,13 +502,14 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 			GError **error)
 {
 	const char *v;
+	uint64_t n;
 
 	memset(ev, 0, sizeof(*ev));
 	ev->line = r->kv.line;
 	if (!event_kind_of(l->keyword, &ev->kind)) {
 		kv_error(&r->kv, error, l->keyword,
 			 "unknown record (a trace has timer, wheel, cancel, irq, busy, tick, rcu, "
-			 "poll, idle and phase)");
+			 "poll, idle, iowait and phase)");
 		return false;
 	}
 	if (!parse_when_where(r, l, ev, error))
@@ -556,6 +557,11 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 	case TRACE_IDLE:
 		if (!parse_flag(r, l, "aborted", false, &ev->aborted, error))
 			return false;
+		break;
+	case TRACE_IOWAIT:
+		if (!parse_u64(r, l, "tasks", true, 0, TRACE_IOWAIT_TASKS_MAX, &n, error))
+			return false;
+		ev->iowait_tasks = (uint32_t)n;
 		break;
 	case TRACE_PHASE:
 		if (!(v = kv_need(&r->kv, l, "name", error)) ||
@@ -706,8 +712,12 @@ static bool scan_kind(const char **s, enum trace_kind *kind)
 		*kind = TRACE_CANCEL;
 		return SKIP_KEY(s, "cancel ");
 	case 'i':
-		*kind = (*s)[1] == 'd' ? TRACE_IDLE : TRACE_IRQ;
-		return *kind == TRACE_IDLE ? SKIP_KEY(s, "idle ") : SKIP_KEY(s, "irq ");
+		if ((*s)[1] == 'd') {
+			*kind = TRACE_IDLE;
+			return SKIP_KEY(s, "idle ");
+		}
+		*kind = (*s)[1] == 'o' ? TRACE_IOWAIT : TRACE_IRQ;
+		return *kind == TRACE_IOWAIT ? SKIP_KEY(s, "iowait ") : SKIP_KEY(s, "irq ");
 	case 'b':
 		*kind = TRACE_BUSY;
 		return SKIP_KEY(s, "busy ");
@@ -781,6 +791,11 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 		return SCAN_NUMBER(s, "check_ns=", &ev->check_ns);
 	case TRACE_IDLE:
 		return SCAN_FLAG(s, "aborted=", &ev->aborted);
+	case TRACE_IOWAIT:
+		if (!SCAN_NUMBER(s, "tasks=", &v) || v > TRACE_IOWAIT_TASKS_MAX)
+			return false;
+		ev->iowait_tasks = (uint32_t)v;
+		return true;
 	case TRACE_PHASE:
 		break;
 	}
@@ -822,6 +837,7 @@ static bool values_valid(const struct trace_reader *r, const struct trace_event 
 	case TRACE_POLL:
 		return ev->check_ns <= TRACE_POLL_CHECK_MAX_NS;
 	case TRACE_IDLE:
+	case TRACE_IOWAIT:
 		return true;
 	case TRACE_PHASE:
 		break;
@@ -853,6 +869,7 @@ static bool fast_event(struct trace_reader *r, const char **line, char eol,
 	/* What the line may leave out is 0, as in the general path (the name is for phases). */
 	ev->timer_id = ev->expires_ns = ev->fires_ns = ev->period_ns = ev->work_ns = 0;
 	ev->held_ns = ev->exit_ns = ev->stalled_ns = ev->check_ns = 0;
+	ev->iowait_tasks = 0;
 	ev->idle_loop = ev->remote = ev->aborted = ev->rcu_pending = false;
 	ev->phase[0] = '\0';
 	if (!scan_kind(&s, &ev->kind) || !SCAN_NUMBER(&s, "at_ns=", &ev->at_ns) ||

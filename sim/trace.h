@@ -25,6 +25,7 @@ enum trace_kind {
 	TRACE_RCU,		/* a CPU starts or stops having RCU callbacks queued */
 	TRACE_POLL,		/* a CPU's polling loop changes pace */
 	TRACE_IDLE,		/* a CPU's task switches to the idle task: its idle loop begins */
+	TRACE_IOWAIT,		/* the count of tasks waiting for I/O on a CPU changes */
 };
 
 /* Kind and CPU side by side: no padding, and the fields the idle loop reads first together. */
@@ -85,6 +86,8 @@ struct trace_event {
 	bool aborted;
 	bool rcu_pending;	/* RCU: from at_ns the CPU has RCU callbacks queued */
 	uint64_t check_ns;	/* POLL: from at_ns its polling loop reads the clock this often */
+	/* IOWAIT: from at_ns this many tasks that blocked on the CPU wait for I/O (nr_iowait_cpu()) */
+	uint32_t iowait_tasks;
 	char phase[32];		/* PHASE: its name */
 };
 

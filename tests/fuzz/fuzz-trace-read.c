@@ -34,6 +34,11 @@ static void check_event(const struct trace_header *h, const struct trace_event *
 		FUZZ_ASSERT(ev->check_ns <= TRACE_POLL_CHECK_MAX_NS);
 	else
 		FUZZ_ASSERT(!ev->check_ns);
+	/* An iowait record's count stays within a kernel's pids; no other record has one. */
+	if (ev->kind == TRACE_IOWAIT)
+		FUZZ_ASSERT(ev->iowait_tasks <= TRACE_IOWAIT_TASKS_MAX);
+	else
+		FUZZ_ASSERT(!ev->iowait_tasks);
 	/* Only an idle record's select is aborted. */
 	FUZZ_ASSERT(!ev->aborted || ev->kind == TRACE_IDLE);
 }
