@@ -82,6 +82,8 @@ static void start_window(struct gen_stream *st, const struct gen_window *w)
 		st->t = w->start_ns;
 		break;
 	case GEN_IO:
+		/* Its task issues the first request: it waits for I/O on the CPU from now. */
+		push(st, TRACE_IOWAIT, w->start_ns, st->cpu)->iowait_tasks = 1;
 		st->t = w->start_ns + gen_exp_ns(st->rand, src->latency_ns);
 		break;
 	default:
@@ -227,6 +229,9 @@ bool gen_stream_next(struct gen_stream *st, struct trace_event *ev)
 		/* The window ends: its timer goes with it (a one-shot that is still armed). */
 		if (st->timer_armed && (st->timer_periodic || st->timer_expires > w->end_ns))
 			push_cancel(st, w->end_ns);
+		/* ... and an I/O source's task waits no more. */
+		if (src->kind == GEN_IO)
+			push(st, TRACE_IOWAIT, w->end_ns, st->cpu)->iowait_tasks = 0;
 		st->timer_armed = false;
 		st->in_window = false;
 		st->window++;

@@ -35,6 +35,9 @@ struct gen_stream {
 };
 
 /*
+ * A stream's iowait events say whether its own task waits for I/O (1) or
+ * not (0); the writer sums them per CPU into the trace's counts.
+ *
  * The stream of src on cpu (pingpong: on src->cpus[0] and [1]).  Its
  * generator is seeded from (seed, source_index, cpu).
  */

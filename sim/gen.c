@@ -97,6 +97,7 @@ static void write_trace(const struct gen_scenario *s, struct gen_stream *streams
 {
 	struct trace_header th = { .nr_cpus = s->nr_cpus, .end_ns = s->end_ns, .name = s->name };
 	struct heap h = { .items = g_new(struct head, nr_streams) };
+	uint32_t *waiting = g_new0(uint32_t, s->nr_cpus);	/* tasks waiting for I/O, by CPU */
 	unsigned int phase = 0;
 
 	trace_write_header(out, &th);
@@ -108,11 +109,18 @@ static void write_trace(const struct gen_scenario *s, struct gen_stream *streams
 		/* A phase marker goes before the events at its start. */
 		while (phase < s->nr_phases && s->phases[phase].start_ns <= h.items[0].ev.at_ns)
 			write_phase(out, &s->phases[phase++]);
+		if (h.items[0].ev.kind == TRACE_IOWAIT) {
+			struct trace_event *ev = &h.items[0].ev;
+
+			waiting[ev->cpu] = ev->iowait_tasks ? waiting[ev->cpu] + 1 : waiting[ev->cpu] - 1;
+			ev->iowait_tasks = waiting[ev->cpu];
+		}
 		trace_write_event(out, &h.items[0].ev);
 		advance_top(&h);
 	}
 	while (phase < s->nr_phases)
 		write_phase(out, &s->phases[phase++]);
+	g_free(waiting);
 	g_free(h.items);
 }
 

@@ -85,7 +85,7 @@ static void test_example_reads_back(void **state)
 	struct trace_reader *r = trace_open(path, &error);
 	static const char *const phases[] = { "timers", "io", "ipi", "mixed" };
 	g_autoptr(GArray) all = NULL;
-	unsigned int kinds[5] = { 0 }, nr_phases = 0, per_cpu[4] = { 0 };
+	unsigned int kinds[TRACE_IOWAIT + 1] = { 0 }, nr_phases = 0, per_cpu[4] = { 0 };
 
 	(void)state;
 	assert_non_null(r);
@@ -97,6 +97,7 @@ static void test_example_reads_back(void **state)
 	for (unsigned int i = 0; i < all->len; i++) {
 		const struct trace_event *ev = EV(all, i);
 
+		assert_true(ev->kind < G_N_ELEMENTS(kinds));
 		kinds[ev->kind]++;
 		if (ev->kind != TRACE_PHASE)
 			per_cpu[ev->cpu]++;
@@ -112,7 +113,7 @@ static void test_example_reads_back(void **state)
 	}
 	assert_int_equal(nr_phases, 4);
 	assert_true(kinds[TRACE_TIMER] && kinds[TRACE_CANCEL] && kinds[TRACE_IRQ] &&
-		    kinds[TRACE_BUSY]);
+		    kinds[TRACE_BUSY] && kinds[TRACE_IOWAIT]);
 	/* The housekeeping timer runs on every CPU. */
 	for (int cpu = 0; cpu < 4; cpu++)
 		assert_true(per_cpu[cpu] > 0);
@@ -207,6 +208,45 @@ static void test_pingpong_shape(void **state)
 		prev = e->at_ns;
 	}
 	assert_true(irqs / 5 >= 70 && irqs / 5 <= 130);
+	test_rmtree(dir);
+}
+
+/*
+ * Tasks waiting for I/O: each io source's task waits on its CPU while its
+ * stretch lasts, and the trace gives each CPU's sum.  CPU 0 has two io
+ * sources, one from 0 to 1 s (phases a, b), one over b only, 0.5 to 1 s;
+ * CPU 1 one, over b.  The records, in order: at 0 CPU 0 has 1; at 0.5 s
+ * CPU 0 has 2, then CPU 1 has 1 (stream order: the second source's CPU 0
+ * copy, then the third's); at 1 s all end: CPU 0 1, then 0, CPU 1 0.
+ */
+static void test_io_tasks_wait(void **state)
+{
+	static const struct { uint64_t at_ns; unsigned int cpu; uint32_t tasks; } want[] = {
+		{ 0, 0, 1 }, { 500000000, 0, 2 }, { 500000000, 1, 1 },
+		{ 1000000000, 0, 1 }, { 1000000000, 0, 0 }, { 1000000000, 1, 0 },
+	};
+	g_autofree char *dir = test_tmpdir();
+	g_autofree char *path = generate_file(dir,
+		"[scenario]\nname=io\ncpus=2\n[phase a]\nduration_ms=500\n[phase b]\nduration_ms=500\n"
+		"[source disk]\nkind=io\ncpus=0\nlatency_us=100\nwork_us=10\n"
+		"[source fast]\nkind=io\nphases=b\ncpus=0\nlatency_us=50\n"
+		"[source slow]\nkind=io\nphases=b\ncpus=1\nlatency_us=1000\n", 1);
+	g_autoptr(GArray) ev = read_all(path);
+	unsigned int n = 0;
+
+	(void)state;
+	for (guint i = 0; i < ev->len; i++) {
+		const struct trace_event *e = EV(ev, i);
+
+		if (e->kind != TRACE_IOWAIT)
+			continue;
+		assert_true(n < G_N_ELEMENTS(want));
+		assert_int_equal(e->at_ns, want[n].at_ns);
+		assert_int_equal(e->cpu, want[n].cpu);
+		assert_int_equal(e->iowait_tasks, want[n].tasks);
+		n++;
+	}
+	assert_int_equal(n, G_N_ELEMENTS(want));
 	test_rmtree(dir);
 }
 
@@ -383,6 +423,7 @@ int main(void)
 		cmocka_unit_test(test_exact_periodic_trace),
 		cmocka_unit_test(test_jittered_chain),
 		cmocka_unit_test(test_pingpong_shape),
+		cmocka_unit_test(test_io_tasks_wait),
 		cmocka_unit_test(test_bundled_traces_are_generated),
 		cmocka_unit_test(test_log),
 		cmocka_unit_test(test_base_scenario_is_valid),

@@ -25,7 +25,7 @@ enum trace_kind {
 	TRACE_RCU,		/* a CPU starts or stops having RCU callbacks queued */
 	TRACE_POLL,		/* a CPU's polling loop changes pace */
 	TRACE_IDLE,		/* a CPU's task switches to the idle task: its idle loop begins */
-	TRACE_IOWAIT,		/* the count of tasks waiting for I/O on a CPU changes */
+	TRACE_IOWAIT,		/* the count of tasks waiting for I/O on a CPU changes (the last kind) */
 };
 
 /* Kind and CPU side by side: no padding, and the fields the idle loop reads first together. */
