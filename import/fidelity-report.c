@@ -91,12 +91,14 @@ void fidelity_print(FILE *out, const struct fid_options *o, const char *capture,
 		rn, f->select_lag_ns, f->select_lag_keep_ns, f->select_lag_keep_n,
 		f->select_lag_stop_ns, f->select_lag_stop_n, f->after_poll_limit_n);
 	fprintf(out, "inputs of %" PRIu64 " matched periods: same tick state %.2f%%, same "
-		"sleep length (10 %% or 20 us) %.2f%%, same stop_tick %.2f%%, same tasks in "
-		"iowait %.2f%%\n", f->matched_inputs,
-		share(f->same_tick_state, f->matched_inputs),
-		share(f->same_sleep, f->matched_inputs),
-		share(f->same_stop_tick, f->matched_inputs),
-		share(f->same_iowait, f->matched_inputs));
+		"sleep length (10 %% or 20 us) ", f->matched_inputs,
+		share(f->same_tick_state, f->matched_inputs));
+	if (f->told_sleep)
+		fprintf(out, "%.2f%%", share(f->same_sleep, f->told_sleep));
+	else
+		fputs("n/a (never asked)", out);
+	fprintf(out, ", same stop_tick %.2f%%, same tasks in iowait %.2f%%\n",
+		share(f->same_stop_tick, f->matched_inputs), share(f->same_iowait, f->matched_inputs));
 	fprintf(out, "differing %" PRIu64 " kernel_sleep_shorter %" PRIu64 " model_sleep_shorter %"
 		PRIu64 " (of the %" PRIu64 " matched periods, those given different states, and "
 		"of them those where one side's sleep length was under 2/3 of the other's; the "

@@ -450,6 +450,7 @@ static void match_periods(struct fidelity *f, uint64_t match_ns)
 			uint64_t d = distance((uint64_t)p->sleep_ns, (uint64_t)q->sleep_ns);
 			uint64_t ref = (uint64_t)(p->sleep_ns < 0 ? 0 : p->sleep_ns);
 
+			f->told_sleep++;
 			f->same_sleep += d <= MAX(20000, ref / 10);
 		}
 	}

@@ -87,7 +87,9 @@ struct fidelity {
 	/* With a call log: real periods whose select was found in it ... */
 	uint64_t with_inputs;
 	/* ... and, of the matched ones among them, those whose inputs agree. */
-	uint64_t matched_inputs, same_tick_state, same_sleep, same_stop_tick, same_iowait;
+	uint64_t matched_inputs, same_tick_state, same_stop_tick, same_iowait;
+	/* Of them, those whose select asked the sleep length (ladder never does), and alike. */
+	uint64_t told_sleep, same_sleep;
 	/*
 	 * Of those given different states, the ones where one side's sleep
 	 * length is under two thirds of the other's: an event that side saw

@@ -357,6 +357,9 @@ static void test_generated_capture(void **state)
 	assert_int_equal(f.kernel_sleep_shorter, f.differing_inputs);
 	assert_int_equal(f.model_sleep_shorter, 0);
 	assert_consistent(&f);
+	/* Every select asked, and none was told what the kernel's were (50 µs against none). */
+	assert_int_equal(f.told_sleep, f.matched_inputs);
+	assert_int_equal(f.same_sleep, 0);
 	assert_iowait_from_log(&f);
 	fidelity_clear(&f);
 	fixture_close(&fx);
