@@ -49,7 +49,8 @@ static char *events_text(const struct imported *im)
  *   at 1102: pending from 1101 to 1102.
  * - switches: cpu 0 runs sshd from 1007 (next_pid 812: no record), which
  *   switches to the idle task (next_pid 0) at 1200, while cpu 0 runs: an
- *   idle record there.
+ *   idle record there.  sshd goes in state D (prev_state 2), so it waits
+ *   for I/O on cpu 0 from then, written as the RCU change is, at 1005.
  * - end: the last record, 1206 µs, + 1 ns.
  */
 static void test_tiny_dat(void **state)
@@ -81,6 +82,17 @@ static void test_tiny_dat(void **state)
 	assert_int_equal(c.counts[CAP_RCU_DONE], 1);
 	assert_int_equal(c.counts[CAP_SWITCH], 2);
 	assert_int_equal(c.malformed, 0);
+	/* The switches' tasks: 0 to sshd (812), not blocked; sshd to 0 in state D. */
+	for (guint i = 0, n = 0; i < c.events->len; i++) {
+		const struct cap_event *e = &g_array_index(c.events, struct cap_event, i);
+
+		if (e->kind != CAP_SWITCH)
+			continue;
+		assert_int_equal(e->pid, n ? 812 : 0);
+		assert_int_equal(e->next_pid, n ? 0 : 812);
+		assert_int_equal(e->blocked, n == 1);
+		n++;
+	}
 	/* make-tiny-dat.py writes every record's common_flags 0: need_resched clear. */
 	for (guint i = 0; i < c.events->len; i++)
 		if (g_array_index(c.events, struct cap_event, i).kind == CAP_IDLE)
@@ -99,6 +111,7 @@ static void test_tiny_dat(void **state)
 		"cancel at_ns=5000 cpu=1 id=18446612682070041344\n"
 		"irq at_ns=900000 cpu=1 work_ns=100000\n"
 		"rcu at_ns=1005000 cpu=0 pending=1\n"
+		"iowait at_ns=1005000 cpu=0 tasks=1\n"
 		"rcu at_ns=1101000 cpu=1 pending=1\n"
 		"rcu at_ns=1102000 cpu=1 pending=0\n"
 		"idle at_ns=1200000 cpu=0\n");

@@ -154,7 +154,7 @@ def main():
         (T0 + 1_006_000, payload("hrtimer_expire_entry", TIMER, T0 + 1_006_000, WAKEUP_FN)),
         (T0 + 1_007_000, payload("sched_switch", b"swapper/0", 0, 120, 0, b"sshd", 812, 120)),
         (T0 + 1_100_000, payload("rcu_callback", RCU_NAME, RCU_HEAD, FREE_FN, 1)),
-        (T0 + 1_200_000, payload("sched_switch", b"sshd", 812, 120, 1, b"swapper/0", 0, 120)),
+        (T0 + 1_200_000, payload("sched_switch", b"sshd", 812, 120, 2, b"swapper/0", 0, 120)),
         (T0 + 1_206_000, payload("cpu_idle", 2, 0)),
     ])]
     cpu1 = [page([(T0 + 100_000, payload("cpu_idle", 1, 1))]),
