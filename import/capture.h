@@ -94,7 +94,7 @@ struct capture {
 #define CAP_PID_MAX	(1u << 22)
 
 /*
- * Events held in memory (80 bytes each, and the workload made of them as
+ * Events held in memory (88 bytes each, and the workload made of them as
  * much again): a capture of more is refused, not left to exhaust memory.
  */
 #define CAP_EVENTS_MAX		(1u << 24)
