@@ -33,6 +33,7 @@ void script_run_go(struct script_run *r, const char *governor, const struct trac
 	memcpy(script.steps, steps, nr_steps * sizeof(*steps));
 	script.nr_steps = nr_steps;
 	assert_true(sim_cpu_init(&r->cpu, 0, gov, &r->cfg, &error));
+	r->cpu.observer = r->observer;
 	r->scorer = idle_scorer_new(&r->platform, INT32_MAX, gov);
 	r->cpu.scorer = r->scorer;
 	for (size_t k = 0; k < nr_events; k++)

@@ -100,6 +100,7 @@ static inline struct trace_event ev_busy(uint64_t at, uint64_t work)
 struct script_run {
 	struct platform platform;
 	struct sim_config cfg;
+	struct idle_observer observer;	/* given to the CPU by script_run_go(); none by default */
 	struct sim_cpu cpu;
 	struct idle_scorer *scorer;
 };
@@ -109,7 +110,8 @@ void script_run_start(struct script_run *r, const char *governor, const struct t
 		      unsigned int nr_steps);
 /*
  * The same in two steps, for a test that changes r->platform or r->cfg
- * (the platform's costs, the tick's phase) before the CPU starts.
+ * (the platform's costs, the tick's phase), or sets r->observer, before
+ * the CPU starts.
  */
 void script_run_init(struct script_run *r, uint64_t end_ns);
 void script_run_go(struct script_run *r, const char *governor, const struct trace_event *ev,
