@@ -196,8 +196,6 @@ static bool read_fields(struct dat_reader *d, struct tep_event *e, struct tep_re
 		return true;
 	case CAP_IRQ:
 	case CAP_IPI:
-	case CAP_LOCAL_TIMER:
-	case CAP_LOCAL_TIMER_EXIT:
 	case CAP_LOST:
 		return true;
 	}

@@ -273,8 +273,6 @@ static bool parse_fields(struct text_reader *t, const struct text_line *l, struc
 		return true;
 	case CAP_IRQ:
 	case CAP_IPI:
-	case CAP_LOCAL_TIMER:
-	case CAP_LOCAL_TIMER_EXIT:
 	case CAP_LOST:
 		return true;
 	}

@@ -48,8 +48,6 @@ bool cap_kind_of(const char *name, enum cap_kind *out)
 		{ "rcu_kvfree_callback", CAP_RCU_QUEUE },
 		{ "rcu_batch_start", CAP_RCU_BATCH },
 		{ "rcu_batch_end", CAP_RCU_DONE },
-		{ "local_timer_entry", CAP_LOCAL_TIMER },
-		{ "local_timer_exit", CAP_LOCAL_TIMER_EXIT },
 	};
 
 	for (size_t i = 0; i < G_N_ELEMENTS(used); i++) {

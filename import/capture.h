@@ -36,8 +36,6 @@ enum cap_kind {
 	CAP_RCU_QUEUE,		/* rcu:rcu_callback, rcu_kvfree_callback: callbacks, queued after */
 	CAP_RCU_BATCH,		/* rcu:rcu_batch_start: callbacks, queued before the batch */
 	CAP_RCU_DONE,		/* rcu:rcu_batch_end: callbacks, invoked by the batch */
-	CAP_LOCAL_TIMER,	/* irq_vectors:local_timer_entry: the local timer's interrupt (x86) */
-	CAP_LOCAL_TIMER_EXIT,	/* irq_vectors:local_timer_exit: its handler returns */
 	CAP_LOST,		/* events of this CPU were lost just before this point */
 };
 

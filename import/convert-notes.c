@@ -203,13 +203,6 @@ static void classification(struct converter *cv)
 		     "limit moved by more than an eighth from the pace last written for it (at first "
 		     "the median): the simulated loop keeps that pace from the polling state's entry",
 		     k->poll_records);
-	if (k->local_timer_irqs)
-		note(cv, "local timer interrupts: %" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT " of them "
-		     "ran no hrtimer (the interrupt came before the kernel's clock reached the "
-		     "expiry, or the timer was gone), %" G_GUINT64_FORMAT " of those on a CPU's way "
-		     "from a switch to the idle task to the state's entry: not imported, the "
-		     "simulator's timers interrupt at their expiry", k->local_timer_irqs,
-		     k->empty_timer_irqs, k->empty_timer_irqs_on_way);
 	if (k->limit_stalls)
 		note(cv, "polling limits held up: %" G_GUINT64_FORMAT " reached more than a pace late, "
 		     "or followed by more than a pace in the idle loop (with too few limits for a "

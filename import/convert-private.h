@@ -45,8 +45,6 @@ struct cpu_track {
 	uint64_t untraced_due;	/* ... the first, due at this boundary */
 	gint idle_record;	/* BUSY: the idle record of the idle loop under way, or -1 */
 	bool loop_interrupted;	/* BUSY: an interrupt came in that idle loop */
-	bool in_local_timer;	/* in the local timer's interrupt handler */
-	bool local_timer_expired;	/* ... and it ran an hrtimer */
 	uint64_t aborted_at;	/* the idle record of the last loop that entered no state */
 };
 

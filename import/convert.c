@@ -1336,7 +1336,6 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 		on_timer_cancel(cv, e, index);
 		break;
 	case CAP_TIMER_EXPIRE:
-		p->local_timer_expired = true;
 		if (e->tick_timer)
 			on_tick_expire(cv, e);
 		note_fires(cv, e);
@@ -1392,22 +1391,8 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 	case CAP_RCU_DONE:
 		on_rcu(cv, e);
 		break;
-	case CAP_LOCAL_TIMER:
-		cv->im->counts.local_timer_irqs++;
-		p->in_local_timer = true;
-		p->local_timer_expired = false;
-		break;
-	case CAP_LOCAL_TIMER_EXIT:
-		if (p->in_local_timer && !p->local_timer_expired) {
-			cv->im->counts.empty_timer_irqs++;
-			cv->im->counts.empty_timer_irqs_on_way +=
-				p->phase == PHASE_BUSY && p->idle_record >= 0;
-		}
-		p->in_local_timer = false;
-		break;
 	case CAP_LOST:
 		cv->lost_gaps++;
-		p->in_local_timer = false;
 		break;
 	case CAP_TICK_STOP:
 		/* On the way into a state: its cost is not the work's (end_busy()). */

@@ -67,9 +67,6 @@ struct import_counts {
 	uint64_t iowait_blocks;		/* a task slept uninterruptibly (prev_state D): iowait up */
 	uint64_t iowait_ends;		/* ... and was woken, or ran, again: iowait down */
 	uint64_t poll_records;		/* a CPU's polling loop changed pace */
-	uint64_t local_timer_irqs;	/* the local timer's interrupts (x86 irq_vectors) */
-	uint64_t empty_timer_irqs;	/* ... that ran no hrtimer: early, or the timer gone */
-	uint64_t empty_timer_irqs_on_way;	/* ... of them on the way from a switch to idle to the entry */
 	uint64_t entries_without_exit;	/* idle entry while already idle */
 	uint64_t exits_without_entry;	/* idle exit while running */
 };

@@ -125,22 +125,6 @@ static void test_switch_tasks(void **state)
 	capture_clear(&c);
 }
 
-/* local-timer.txt: irq_vectors' local_timer_entry and _exit, three of each. */
-static void test_local_timer_events(void **state)
-{
-	struct capture c;
-
-	(void)state;
-	load_ok("local-timer.txt", &c);
-	assert_int_equal(c.counts[CAP_LOCAL_TIMER], 3);
-	assert_int_equal(c.counts[CAP_LOCAL_TIMER_EXIT], 3);
-	assert_int_equal(event(&c, 3)->kind, CAP_LOCAL_TIMER);
-	assert_int_equal(event(&c, 4)->kind, CAP_LOCAL_TIMER_EXIT);
-	assert_int_equal(event(&c, 7)->kind, CAP_TIMER_EXPIRE);
-	assert_int_equal(g_hash_table_size(c.ignored), 0);
-	capture_clear(&c);
-}
-
 /*
  * report.txt: trace-cmd report output with nanosecond timestamps, "cpus=2",
  * padded event names, 0x pointers and a "CPU:1 [3 EVENTS DROPPED]" marker,
@@ -438,7 +422,6 @@ int main(void)
 		cmocka_unit_test(test_basic_ftrace),
 		cmocka_unit_test(test_sched_switch),
 		cmocka_unit_test(test_switch_tasks),
-		cmocka_unit_test(test_local_timer_events),
 		cmocka_unit_test(test_trace_cmd_report),
 		cmocka_unit_test(test_out_of_order_sorted),
 		cmocka_unit_test(test_bad_lines_skipped_with_their_line),

@@ -1345,32 +1345,6 @@ static bool has_irq_at(const struct imported *im, unsigned int cpu, uint64_t at_
 }
 
 /*
- * local-timer.txt, t0 = 40 s: cpu 0 leaves idle at 0, its task arms a
- * 30 us hrtimer and switches to the idle task at 5 us; a local timer
- * interrupt at 28 us, on the way to the entry (40 us), runs no hrtimer (it
- * came before the expiry); the one at 100 us runs the timer's expiry; one
- * at 150 us, while the woken task runs, runs none.  Three interrupts, two
- * empty, one of them on the way; none becomes a record: no irq, and the
- * polling state from 40 us ends by the timer.
- */
-static void test_local_timer_interrupts(void **state)
-{
-	struct imported im;
-
-	(void)state;
-	import_ok("local-timer.txt", &im);
-	assert_int_equal(im.counts.local_timer_irqs, 3);
-	assert_int_equal(im.counts.empty_timer_irqs, 2);
-	assert_int_equal(im.counts.empty_timer_irqs_on_way, 1);
-	assert_int_equal(im.counts.timer_wakeups, 1);
-	assert_false(has_irq_at(&im, 0, 28000));
-	assert_false(has_irq_at(&im, 0, 150000));
-	assert_true(has_note(&im, "local timer interrupts: 3, 2 of them ran no hrtimer"));
-	assert_reads_back(&im);
-	imported_clear(&im);
-}
-
-/*
  * exit-cost.txt, t0 = 80 s: cpu 0 wakes 21 times from state 2 by an
  * interrupt 100 us after its entry and leaves idle 10 to 30 us after that
  * interrupt (each once, shuffled): the median exit cost, 20 us, of 21.  Its
@@ -1803,7 +1777,6 @@ int main(void)
 		cmocka_unit_test(test_untraced_wheel_timer_work),
 		cmocka_unit_test(test_rcu_callbacks),
 		cmocka_unit_test(test_iowait),
-		cmocka_unit_test(test_local_timer_interrupts),
 		cmocka_unit_test(test_tick_before_the_wakeup),
 		cmocka_unit_test(test_tick_in_hold_up),
 		cmocka_unit_test(test_handler_rearm_held_up),

@@ -21,8 +21,7 @@ trace_setup() {
 		 timer/timer_start timer/timer_cancel timer/timer_expire_entry \
 		 irq/irq_handler_entry ipi sched/sched_wakeup sched/sched_switch \
 		 irq_vectors/call_function_entry irq_vectors/call_function_single_entry \
-		 irq_vectors/reschedule_entry irq_vectors/local_timer_entry \
-		 irq_vectors/local_timer_exit rcu/rcu_callback rcu/rcu_kvfree_callback \
+		 irq_vectors/reschedule_entry rcu/rcu_callback rcu/rcu_kvfree_callback \
 		 rcu/rcu_batch_start rcu/rcu_batch_end; do
 		if [ -e $T/events/$e/enable ] && echo 1 > $T/events/$e/enable; then
 			trace_enabled="$trace_enabled $e"
