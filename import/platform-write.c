@@ -64,6 +64,8 @@ void platform_write(FILE *out, const struct platform *p, const char *name)
 		fprintf(out, "idle_entry_us=%u\n", p->idle_entry_us);
 	if (p->idle_entry_pct != 100)
 		fprintf(out, "idle_entry_pct=%u\n", p->idle_entry_pct);
+	if (p->idle_entry_held_us)
+		fprintf(out, "idle_entry_held_us=%u\n", p->idle_entry_held_us);
 	if (p->residency_gap_us)
 		fprintf(out, "residency_gap_us=%u\n", p->residency_gap_us);
 	for (unsigned int i = 0; i < p->state_count; i++) {

@@ -69,6 +69,7 @@ static void test_costs_round_trip(void **state)
 	(void)state;
 	assert_true(platform_load("qemu-tcg", &tcg, &error));
 	assert_int_not_equal(tcg.idle_entry_pct, 100);
+	assert_int_not_equal(tcg.idle_entry_held_us, 0);
 	round_trip(&tcg, dir, "tcg-copy", &back);
 	assert_same_states(&tcg, &back);
 	assert_int_equal(back.timer_latency_us, tcg.timer_latency_us);
@@ -79,6 +80,7 @@ static void test_costs_round_trip(void **state)
 	assert_int_equal(back.tick_stop_us, tcg.tick_stop_us);
 	assert_int_equal(back.idle_entry_us, tcg.idle_entry_us);
 	assert_int_equal(back.idle_entry_pct, tcg.idle_entry_pct);
+	assert_int_equal(back.idle_entry_held_us, tcg.idle_entry_held_us);
 	assert_int_equal(back.residency_gap_us, tcg.residency_gap_us);
 	for (unsigned int i = 0; i < tcg.state_count; i++)
 		assert_int_equal(back.states[i].exit_cost_us, tcg.states[i].exit_cost_us);

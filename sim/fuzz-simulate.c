@@ -73,6 +73,7 @@ static void zero_costs(struct sim_platform *sp)
 	p->name = g_strdup("qemu-tcg-zero");
 	p->timer_latency_us = p->poll_check_us = p->idle_loop_us = p->tick_work_us = 0;
 	p->select_lead_us = p->tick_stop_us = p->idle_entry_us = p->residency_gap_us = 0;
+	p->idle_entry_held_us = 0;
 	for (unsigned int i = 0; i < p->state_count; i++)
 		p->states[i].exit_cost_us = 0;
 }

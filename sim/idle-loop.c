@@ -128,6 +128,7 @@ bool sim_cpu_init(struct sim_cpu *c, unsigned int cpu, const struct kshim_govern
 	c->timer_latency_ns = (uint64_t)cfg->platform->timer_latency_us * 1000;
 	c->idle_entry_lag_ns = (uint64_t)cfg->platform->idle_entry_us * 1000;
 	c->idle_entry_pct = cfg->platform->idle_entry_pct;
+	c->idle_entry_held_ns = (uint64_t)cfg->platform->idle_entry_held_us * 1000;
 	c->residency_gap_ns = (uint64_t)cfg->platform->residency_gap_us * 1000;
 	c->state_count = cfg->platform->state_count;
 	for (unsigned int i = 0; i < c->state_count; i++) {
@@ -491,8 +492,24 @@ static inline bool tick_wakes_task(const struct sim_cpu *c)
  * one part of it), but no later than idle_entry_us after the switch (a
  * longer way is long after that point: a dear tick stop, a slow select);
  * and the select comes no earlier than that, whatever the lead estimated
- * from the entry says.
+ * from the entry says.  A timer that expired on the way with its interrupt
+ * still pending at the entry was raised once the idle loop had disabled
+ * interrupts, after the idle entry time, and held the entry up (under
+ * TCG, some 30 us): the way is long after that time, which comes no later
+ * than the expiry, and no earlier than idle_entry_held_us after the
+ * switch (held_entry_ns()).
  */
+static inline uint64_t held_entry_ns(const struct sim_cpu *c, uint64_t switched, uint64_t now,
+				     uint64_t entry)
+{
+	const uint64_t expiry = first_timer_ns(c);
+
+	if (!c->idle_entry_held_ns || expiry <= switched || expiry >= entry ||
+	    first_timer_fires_ns(c) < now)
+		return entry;
+	return MAX(expiry, MIN(entry, switched + c->idle_entry_held_ns));
+}
+
 static inline void select_times(struct sim_cpu *c, enum wake_cause cause, uint64_t now)
 {
 	if (cause == WAKE_POLL_LIMIT) {
@@ -507,8 +524,8 @@ static inline void select_times(struct sim_cpu *c, enum wake_cause cause, uint64
 			/* From 100 lags on, every share but 0 % reaches the lag: way * pct stays small. */
 			uint64_t way = MIN(now - switched, c->idle_entry_lag_ns * 100);
 
-			c->idle_entry_ns = switched +
-					   MIN(c->idle_entry_lag_ns, way * c->idle_entry_pct / 100);
+			c->idle_entry_ns = held_entry_ns(c, switched, now, switched +
+					   MIN(c->idle_entry_lag_ns, way * c->idle_entry_pct / 100));
 			c->clock_ns = MAX(c->clock_ns, c->idle_entry_ns);
 		}
 	}

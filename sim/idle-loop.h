@@ -118,6 +118,7 @@ struct sim_cpu {
 	uint64_t tick_stop_ns;			/* ... and this much more when it stops the tick */
 	uint64_t idle_entry_lag_ns;		/* from a switch to the idle task to the idle entry time: */
 	uint32_t idle_entry_pct;		/* this share of the way to the state's entry, at most the lag */
+	uint64_t idle_entry_held_ns;		/* after a held-up way, at least this (0: none) */
 	uint64_t residency_gap_ns;		/* the measured residency falls this short of the state's */
 	/* The trace's last tick record: the boundary and when its interrupt came. */
 	uint64_t tick_record_ns, tick_record_fires_ns;

@@ -13,7 +13,7 @@
 static const char *const platform_keys[] = {
 	"name", "description", "source", "busy_power_mw", "timer_latency_us", "poll_check_us",
 	"idle_loop_us", "tick_work_us", "select_lead_us", "tick_stop_us", "idle_entry_us",
-	"idle_entry_pct", "residency_gap_us", NULL
+	"idle_entry_pct", "idle_entry_held_us", "residency_gap_us", NULL
 };
 static const char *const state_keys[] = {
 	"name", "exit_latency_us", "exit_cost_us", "target_residency_us", "flags", "power_mw",
@@ -176,6 +176,7 @@ static bool load_keyfile(const char *path, struct platform *p, GError **error)
 	     get_u32(&f, "tick_stop_us", &p->tick_stop_us, error) &&
 	     get_u32(&f, "idle_entry_us", &p->idle_entry_us, error) &&
 	     get_idle_entry_pct(&f, &p->idle_entry_pct, error) &&
+	     get_u32(&f, "idle_entry_held_us", &p->idle_entry_held_us, error) &&
 	     get_u32(&f, "residency_gap_us", &p->residency_gap_us, error);
 	for (unsigned int i = 0; ok && i < p->state_count; i++)
 		ok = read_state(&f, i, &p->states[i], error);

@@ -65,6 +65,13 @@ struct platform {
 	uint32_t idle_entry_us;
 	uint32_t idle_entry_pct;
 	/*
+	 * Where a timer's interrupt held the entry up (the timer expired on
+	 * the way, its interrupt still pending at the entry): the idle entry
+	 * time is no later than that expiry, and no earlier than this long
+	 * after the switch.  0: no such hold-up.
+	 */
+	uint32_t idle_entry_held_us;
+	/*
 	 * The core's clock reads around a state (cpuidle_enter_state()) lie
 	 * inside its entry and exit this long in all: the residency the
 	 * governors are told is that much shorter than the state's time.

@@ -367,6 +367,46 @@ static void test_idle_entry_shares_the_way(void **state)
 }
 
 /*
+ * A timer that expires on the way, its interrupt still pending at the
+ * entry, held the entry up: the idle entry time is no later than its
+ * expiry, and no earlier than idle_entry_held_us (4 us) after the switch
+ * (select_lead_us 10, idle_entry_us 12, idle_entry_pct 50).  The CPU
+ * works to 500 us, its task switched at 460 us: half the 40 us way, capped
+ * at 12 us, would put the entry time at 472 us, but timer 1 expired at
+ * 465 us with its interrupt at 600 us: the entry time is 465 us, the
+ * select at 490 us, told 0 (the timer is due).  Timer 1 wakes the CPU
+ * from C1 at 600 us (exit 2 us) with 100 us of work to 702 us, its task
+ * switched at 690 us: half that way puts the entry time at 696 us, and
+ * timer 2 expired at 692 us, 2 us after the switch, its interrupt at
+ * 800 us: the entry time is 694 us, 4 us after the switch, the select
+ * then too, told -2 us.
+ */
+static void test_idle_entry_held_up(void **state)
+{
+	const struct trace_event ev[] = {
+		ev_busy(0, 500 * US),
+		{ .kind = TRACE_TIMER, .timer_id = 1, .expires_ns = 465 * US, .fires_ns = 600 * US,
+		  .work_ns = 100 * US },
+		{ .kind = TRACE_TIMER, .timer_id = 2, .expires_ns = 692 * US, .fires_ns = 800 * US },
+		ev_idle(460 * US), ev_idle(690 * US),
+	};
+	struct script_run r;
+
+	(void)state;
+	script_run_init(&r, 1 * MS);
+	r.platform.select_lead_us = 10;
+	r.platform.idle_entry_us = 12;
+	r.platform.idle_entry_pct = 50;
+	r.platform.idle_entry_held_us = 4;
+	script_run_go(&r, "script-6.1", ev, G_N_ELEMENTS(ev), C1_KEEP, 1);
+	assert_int_equal(script.selected[0].clock_ns, 490 * US);
+	assert_int_equal(script.selected[0].sleep_length_ns, 0);
+	assert_int_equal(script.selected[1].clock_ns, 694 * US);
+	assert_int_equal(script.selected[1].sleep_length_ns, -2 * (int64_t)US);
+	script_run_finish(&r, NULL);
+}
+
+/*
  * An idle loop whose select was aborted: the governor chooses, nothing is
  * entered or reflected, and the next select reads a last residency of 0.
  * The CPU works to 500 us; the governor chooses C1 and stops the tick at
@@ -942,6 +982,7 @@ int main(void)
 		cmocka_unit_test(test_select_lead),
 		cmocka_unit_test(test_idle_entry_not_before_switch),
 		cmocka_unit_test(test_idle_entry_shares_the_way),
+		cmocka_unit_test(test_idle_entry_held_up),
 		cmocka_unit_test(test_idle_entry_after_switch),
 		cmocka_unit_test(test_tick_stop_cost),
 		cmocka_unit_test(test_aborted_select),

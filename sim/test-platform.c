@@ -310,11 +310,15 @@ static void test_bad_numbers(void **state)
 	expect_error(24, "exit_latency_us=99999999999999999999999", 24, "exit_latency_us");
 }
 
-/* A share of the way from the switch to the entry is a percentage. */
-static void test_idle_entry_pct(void **state)
+/*
+ * A share of the way from the switch to the entry is a percentage; the
+ * entry time after a held-up way, microseconds as the other costs.
+ */
+static void test_idle_entry_keys(void **state)
 {
 	g_autofree char *dir = test_tmpdir();
-	g_autofree char *text = test_replace_line(base, 5, "busy_power_mw=1000\nidle_entry_pct=50");
+	g_autofree char *text = test_replace_line(base, 5, "busy_power_mw=1000\nidle_entry_pct=50\n"
+						  "idle_entry_held_us=4");
 	g_autofree char *path = test_write(dir, "t.platform", text, -1);
 	g_autoptr(GError) error = NULL;
 	struct platform p;
@@ -323,10 +327,14 @@ static void test_idle_entry_pct(void **state)
 	if (!platform_load(path, &p, &error))
 		fail_msg("%s", error->message);
 	assert_int_equal(p.idle_entry_pct, 50);
+	assert_int_equal(p.idle_entry_held_us, 4);
 	platform_clear(&p);
 	test_rmtree(dir);
 	expect_error(5, "busy_power_mw=1000\nidle_entry_pct=101", 6, "idle_entry_pct");
 	expect_error(5, "busy_power_mw=1000\nidle_entry_pct=-1", 6, "idle_entry_pct");
+	expect_error(5, "busy_power_mw=1000\nidle_entry_held_us=-4", 6, "idle_entry_held_us");
+	expect_error(5, "busy_power_mw=1000\nidle_entry_held_us=4294967296", 6,
+		     "idle_entry_held_us");
 }
 
 static void test_repeats_and_syntax(void **state)
@@ -561,7 +569,7 @@ int main(void)
 		cmocka_unit_test(test_bundled_tables),
 		cmocka_unit_test(test_every_bundled_platform_loads),
 		cmocka_unit_test(test_base_loads),
-		cmocka_unit_test(test_idle_entry_pct),
+		cmocka_unit_test(test_idle_entry_keys),
 		cmocka_unit_test(test_unknown_key),
 		cmocka_unit_test(test_unknown_group),
 		cmocka_unit_test(test_missing_key),
