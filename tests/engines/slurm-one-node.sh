@@ -32,7 +32,9 @@
 # waits for one of them to end without a stop and then stops the rest and
 # kills the job steps (slurmstepd ignores TERM and keeps retrying to reach
 # slurmctld for minutes): nothing is left running even when the caller's
-# trap never ran.
+# trap never ran.  Only a runner that itself dies without ending the
+# test's group leaves the daemons up (meson did, on a full disk): stop
+# them with 'stop DIR', for the next start on the same ports fails.
 #
 # If a daemon ends during start, or the node is not idle within
 # SLURM_ONE_NODE_TIMEOUT seconds (60), start prints the daemons' logs on
