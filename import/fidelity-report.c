@@ -83,6 +83,13 @@ void fidelity_print(FILE *out, const struct fid_options *o, const char *capture,
 		" ns of a simulated entry\n", f->matched, rn, share(f->matched, rn), o->match_ns);
 	fprintf(out, "same_state %" PRIu64 " of %" PRIu64 " matched (%.2f%%)\n", f->same_state,
 		f->matched, share(f->same_state, f->matched));
+	fprintf(out, "polling_runs real %" PRIu64 " (%" PRIu64 " periods, %" PRIu64 " unmatched) "
+		"simulated %" PRIu64 " (%" PRIu64 " periods, %" PRIu64 " unmatched): %d or more "
+		"periods in a row in a polling state on one CPU, where a held-up interrupt turns "
+		"one decision into dozens of periods\n", r->poll_runs, r->poll_run_periods,
+		r->poll_run_unmatched, s->poll_runs, s->poll_run_periods, s->poll_run_unmatched,
+		FIDELITY_POLL_RUN_MIN);
+	fprintf(out, "tvd_periods_outside_polling_runs %.4f\n", f->tvd_periods_outside_runs);
 	if (!o->calls)
 		return;
 	fprintf(out, "call log: %" PRIu64 " of %" PRIu64 " real periods found with their select "

@@ -456,6 +456,43 @@ static void match_periods(struct fidelity *f, uint64_t match_ns)
 	}
 }
 
+/*
+ * Under TCG the host now and then holds every timer's interrupt up for
+ * milliseconds, and a governor that chose to poll then polls to one limit
+ * after another until it comes (sim/README.md, "Residual differences"):
+ * one decision on an edge, taken otherwise by the other side, becomes
+ * dozens of periods on one side alone.  Counting those runs apart tells
+ * such a difference from a drift of the model.
+ */
+void fidelity_count_poll_runs(const struct platform *pl, struct fid_side *s)
+{
+	const GArray *v = s->periods;
+	guint i = 0;
+
+	memcpy(s->usage_outside_runs, s->usage, sizeof(s->usage));
+	while (i < v->len) {
+		const struct fid_period *first = &g_array_index(v, struct fid_period, i);
+		uint64_t unmatched = 0;
+		guint j = i;
+
+		for (; j < v->len; j++) {
+			const struct fid_period *p = &g_array_index(v, struct fid_period, j);
+
+			if (p->cpu != first->cpu || !pl->states[p->state].desc.polling)
+				break;
+			unmatched += p->match < 0;
+		}
+		if (j - i >= FIDELITY_POLL_RUN_MIN) {
+			s->poll_runs++;
+			s->poll_run_periods += j - i;
+			s->poll_run_unmatched += unmatched;
+			for (guint k = i; k < j; k++)
+				s->usage_outside_runs[g_array_index(v, struct fid_period, k).state]--;
+		}
+		i = j > i ? j : i + 1;
+	}
+}
+
 /* The capture's own periods, by CPU and entry, into f->real. */
 static bool real_side(const struct capture *c, const struct platform *pl, struct fidelity *f,
 		      GError **error)
@@ -542,6 +579,10 @@ bool fidelity_compute(const struct fid_options *o, const struct capture *c,
 	if (o->selects)
 		count_inputs(pl, f->real.periods, f);
 	match_periods(f, o->match_ns);
+	fidelity_count_poll_runs(pl, &f->real);
+	fidelity_count_poll_runs(pl, &f->sim);
+	f->tvd_periods_outside_runs = fidelity_tvd(f->real.usage_outside_runs,
+						   f->sim.usage_outside_runs, f->state_count);
 	return true;
 }
 

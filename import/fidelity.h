@@ -51,6 +51,10 @@ struct fid_side {
 	uint64_t above, below;		/* cpuidle_enter_state()'s definitions */
 	uint64_t tick_stops;		/* real: tick_stop success=1; sim: running → stopped */
 	uint64_t idle_ns;
+	/* Runs of polling periods (fidelity_count_poll_runs()): how many, their periods, ... */
+	uint64_t poll_runs, poll_run_periods;
+	uint64_t poll_run_unmatched;	/* ... those with no match on the other side */
+	uint64_t usage_outside_runs[KSHIM_STATE_MAX];	/* usage less the runs' periods */
 };
 
 struct fid_options {
@@ -75,6 +79,7 @@ struct fidelity {
 	unsigned int state_count;
 	struct fid_side real, sim;
 	double tvd_periods, tvd_time;	/* total variation distance of the per-state shares */
+	double tvd_periods_outside_runs;	/* ... of periods, leaving out runs of polling periods */
 	uint64_t matched;		/* real periods matched with a simulated one */
 	uint64_t same_state;		/* ... and given the same state */
 	/*
@@ -154,6 +159,16 @@ int32_t fidelity_latency_limit(const GArray *selects, uint64_t from_ns, uint64_t
 
 /* Total variation distance of two count vectors, as shares of their sums. */
 double fidelity_tvd(const uint64_t *a, const uint64_t *b, unsigned int n);
+
+/*
+ * A run of polling periods: FIDELITY_POLL_RUN_MIN or more periods in a row
+ * on one CPU, all in polling states.  Counts s's runs into s->poll_runs,
+ * poll_run_periods and poll_run_unmatched (periods matched to none of the
+ * other side's), and fills s->usage_outside_runs from s->usage.  The
+ * periods must be by CPU, then by entry, and matched.
+ */
+#define FIDELITY_POLL_RUN_MIN	20
+void fidelity_count_poll_runs(const struct platform *pl, struct fid_side *s);
 
 /* The report: figures side by side, then the summary. */
 void fidelity_print(FILE *out, const struct fid_options *o, const char *capture,

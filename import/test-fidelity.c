@@ -4,10 +4,11 @@
  * distance, the real side of a hand-made capture counted by hand, the
  * kernel's inputs found in a hand-written call log, the PM QoS limit taken
  * from it, the select lead and tick stop cost measured from a generated
- * one, and the warm-up.  The simulated side is whatever the governor
- * does; here only its consistency with the figures is checked (the
- * differing decisions are counted again from the periods), but for the
- * generated capture, where the model cannot see the kernel's timers.
+ * one, the warm-up, and the runs of polling periods.  The simulated side
+ * is whatever the governor does; here only its consistency with the
+ * figures is checked (the differing decisions are counted again from the
+ * periods), but for the generated capture, where the model cannot see the
+ * kernel's timers.
  */
 #include <math.h>
 
@@ -134,6 +135,49 @@ static void assert_consistent(const struct fidelity *f)
 	assert_true(f->tvd_time == fidelity_tvd(f->real.time_ns, f->sim.time_ns, f->state_count));
 	assert_true(f->same_state <= f->matched);
 	assert_true(f->matched <= f->real.periods->len && f->matched <= f->sim.periods->len);
+}
+
+/* Appends n periods of cpu in state, the first unmatched of them with no match. */
+static void add_periods(struct fid_side *s, unsigned int cpu, int state, unsigned int n,
+			unsigned int unmatched)
+{
+	for (unsigned int i = 0; i < n; i++) {
+		struct fid_period p = { .cpu = cpu, .state = state, .match = i < unmatched ? -1 : 0 };
+
+		g_array_append_val(s->periods, p);
+		s->usage[state]++;
+	}
+}
+
+/*
+ * Runs of polling periods, on qemu-tcg (POLL, C1, C1E, C6): CPU 0 has 25
+ * POLL periods, 5 of them unmatched (a run), a C1, then 19 POLL (one too
+ * few); CPU 1 then 20 POLL (a run: CPU 0's last 19 do not join it) and 2
+ * C1E.  Two runs of 45 periods, 5 unmatched; outside them POLL keeps 19.
+ */
+static void test_poll_runs(void **state)
+{
+	g_autoptr(GError) error = NULL;
+	struct fid_side s = { .periods = g_array_new(FALSE, FALSE, sizeof(struct fid_period)) };
+	struct platform p;
+
+	(void)state;
+	assert_true(platform_load("qemu-tcg", &p, &error));
+	add_periods(&s, 0, 0, 25, 5);
+	add_periods(&s, 0, 1, 1, 0);
+	add_periods(&s, 0, 0, 19, 19);
+	add_periods(&s, 1, 0, 20, 0);
+	add_periods(&s, 1, 2, 2, 0);
+	fidelity_count_poll_runs(&p, &s);
+	assert_int_equal(s.poll_runs, 2);
+	assert_int_equal(s.poll_run_periods, 45);
+	assert_int_equal(s.poll_run_unmatched, 5);
+	assert_int_equal(s.usage_outside_runs[0], 19);
+	assert_int_equal(s.usage_outside_runs[1], 1);
+	assert_int_equal(s.usage_outside_runs[2], 2);
+	assert_int_equal(s.usage_outside_runs[3], 0);
+	g_array_free(s.periods, TRUE);
+	platform_clear(&p);
 }
 
 /*
@@ -517,6 +561,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tvd),
+		cmocka_unit_test(test_poll_runs),
 		cmocka_unit_test(test_real_side_and_inputs),
 		cmocka_unit_test(test_inputs_after_warmup),
 		cmocka_unit_test(test_generated_capture),
