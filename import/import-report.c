@@ -112,8 +112,10 @@ void import_report_print(FILE *out, const struct import_report *r)
 	fprintf(out, "\nfidelity from %u ms into the capture and after each CPU's first %u periods, "
 		"as teosim fidelity computes it without a call log (sim/README.md \"Fidelity\"):\n"
 		"total variation distance of the per-state shares, real vs simulated (0: the "
-		"same, 1: disjoint), and matched periods given the same state\n",
-		REPORT_FIDELITY_WARMUP_NS / 1000000, REPORT_FIDELITY_WARMUP_PERIODS);
+		"same, 1: disjoint), matched periods given the same state, and the TVD of periods "
+		"outside runs of %d or more polling periods in a row on one CPU\n",
+		REPORT_FIDELITY_WARMUP_NS / 1000000, REPORT_FIDELITY_WARMUP_PERIODS,
+		FIDELITY_POLL_RUN_MIN);
 	for (unsigned int g = 0; g < r->nr_sims; g++) {
 		const struct fidelity *f = &r->fidelity[g];
 		const char *name = r->sims[g].gov->meta->name;
@@ -123,9 +125,10 @@ void import_report_print(FILE *out, const struct import_report *r)
 			continue;
 		}
 		fprintf(out, "%s: tvd_periods %.4f tvd_time %.4f same_state %.2f%% (%" G_GUINT64_FORMAT
-			" of %" G_GUINT64_FORMAT " matched of %u real periods)\n", name, f->tvd_periods,
-			f->tvd_time, f->matched ? 100.0 * (double)f->same_state / (double)f->matched : 0.0,
-			f->same_state, f->matched, f->real.periods->len);
+			" of %" G_GUINT64_FORMAT " matched of %u real periods) "
+			"tvd_periods_outside_polling_runs %.4f\n", name, f->tvd_periods, f->tvd_time,
+			f->matched ? 100.0 * (double)f->same_state / (double)f->matched : 0.0,
+			f->same_state, f->matched, f->real.periods->len, f->tvd_periods_outside_runs);
 	}
 	for (unsigned int g = 0; g < r->nr_sims; g++)
 		if (!r->sims[g].all.kernel_above_below)

@@ -276,10 +276,11 @@ real_capture() {
 		# Its fidelity line says what teosim fidelity does without a call log.
 		"$teosim" fidelity -g "$g" -p "$plat" "$cap" > "$work/fidelity" 2> /dev/null
 		check "$cap: $g fidelity in the report is teosim fidelity's" \
-			"$(sed -n "s/^$g: tvd_periods \([0-9.]*\) tvd_time \([0-9.]*\) same_state \([0-9.]*\)% (\([0-9]*\) of \([0-9]*\) matched of \([0-9]*\) real periods)$/\1 \2 \3 \4 \5 \6/p" "$work/report")" \
+			"$(sed -n "s/^$g: tvd_periods \([0-9.]*\) tvd_time \([0-9.]*\) same_state \([0-9.]*\)% (\([0-9]*\) of \([0-9]*\) matched of \([0-9]*\) real periods) tvd_periods_outside_polling_runs \([0-9.]*\)$/\1 \2 \3 \4 \5 \6 \7/p" "$work/report")" \
 			"$(awk '$1 == "tvd_periods" { tp = $2 } $1 == "tvd_time" { tt = $2 }
 				$1 == "matched" { m = $2; r = $4 } $1 == "same_state" { s = $2 }
-				END { printf "%s %s %.2f %d %d %d", tp, tt, 100 * s / m, s, m, r }' "$work/fidelity")"
+				$1 == "tvd_periods_outside_polling_runs" { to = $2 }
+				END { printf "%s %s %.2f %d %d %d %s", tp, tt, 100 * s / m, s, m, r, to }' "$work/fidelity")"
 	done
 }
 
