@@ -368,8 +368,8 @@ static void test_idle_entry_shares_the_way(void **state)
 
 /*
  * A timer that expires on the way, its interrupt still pending at the
- * entry, held the entry up: the idle entry time is no later than its
- * expiry, and no earlier than idle_entry_held_us (4 us) after the switch
+ * entry, held the entry up: the idle entry time is no earlier than its
+ * expiry nor than idle_entry_held_us (4 us) after the switch
  * (select_lead_us 10, idle_entry_us 12, idle_entry_pct 50).  The CPU
  * works to 500 us, its task switched at 460 us: half the 40 us way, capped
  * at 12 us, would put the entry time at 472 us, but timer 1 expired at
