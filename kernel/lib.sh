@@ -177,10 +177,13 @@ raise_main_loop() {
 	while [ $n -lt 200 ] && kill -0 "$2" 2>/dev/null; do
 		qemu=$(cat "$1" 2>/dev/null) || qemu=
 		if [ -n "$qemu" ] && grep -qx 'CPU 1/TCG' /proc/"$qemu"/task/*/comm 2>/dev/null; then
-			if renice -n -20 -p "$qemu" >/dev/null 2>&1; then
+			renice -n -20 -p "$qemu" >/dev/null 2>&1 || true
+			# Field 19 of stat is the nice value the thread has now.
+			nice=$(awk '{ print $19 }' /proc/"$qemu"/stat 2>/dev/null) || nice=
+			if [ "$nice" = -20 ]; then
 				say "QEMU's main loop (thread $qemu) at nice -20"
 			else
-				say "warning: could not raise QEMU's main loop to nice -20 (needs root or CAP_SYS_NICE): the guest's timer interrupts will come later"
+				say "warning: QEMU's main loop is at nice ${nice:-?}, not -20 (raising it needs root or CAP_SYS_NICE): the guest's timer interrupts will come later"
 			fi
 			return 0
 		fi
