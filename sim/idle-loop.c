@@ -495,10 +495,10 @@ static inline bool tick_wakes_task(const struct sim_cpu *c)
  * from the entry says.  A timer that expired on the way with its interrupt
  * still pending at the entry was raised once the idle loop had disabled
  * interrupts, after the idle entry time, and held the entry up (under
- * TCG, some 30 us): the way is long after that time, which comes no
- * earlier than the expiry (the interrupt was raised late) nor than
- * idle_entry_held_us after the switch, and no later than the way's own
- * share (held_entry_ns()).
+ * TCG, some 30 us): the way is long after that time, which lies where the
+ * short ways put it, idle_entry_held_us after the switch, if the way's own
+ * share comes no sooner (held_entry_ns()).  Not at the expiry: the
+ * interrupt follows it closely, and the entry time came before it.
  */
 static inline uint64_t held_entry_ns(const struct sim_cpu *c, uint64_t switched, uint64_t now,
 				     uint64_t entry)
@@ -508,7 +508,7 @@ static inline uint64_t held_entry_ns(const struct sim_cpu *c, uint64_t switched,
 	if (!c->idle_entry_held_ns || expiry <= switched || expiry >= entry ||
 	    first_timer_fires_ns(c) < now)
 		return entry;
-	return MIN(entry, MAX(expiry, switched + c->idle_entry_held_ns));
+	return MIN(entry, switched + c->idle_entry_held_ns);
 }
 
 static inline void select_times(struct sim_cpu *c, enum wake_cause cause, uint64_t now)

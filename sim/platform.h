@@ -67,9 +67,8 @@ struct platform {
 	/*
 	 * Where a timer's interrupt held the entry up (the timer expired on
 	 * the way, its interrupt still pending at the entry): the idle entry
-	 * time is no earlier than that expiry nor than this long after the
-	 * switch, and no later than idle_entry_pct puts it.  0: no such
-	 * hold-up.
+	 * time is this long after the switch, or where idle_entry_pct puts
+	 * it if that is sooner.  0: no such hold-up.
 	 */
 	uint32_t idle_entry_held_us;
 	/*

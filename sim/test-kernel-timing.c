@@ -368,27 +368,27 @@ static void test_idle_entry_shares_the_way(void **state)
 
 /*
  * A timer that expires on the way, its interrupt still pending at the
- * entry, held the entry up: the idle entry time is no earlier than its
- * expiry nor than idle_entry_held_us (4 us) after the switch
- * (select_lead_us 10, idle_entry_us 12, idle_entry_pct 50).  The CPU
- * works to 500 us, its task switched at 460 us: half the 40 us way, capped
- * at 12 us, would put the entry time at 472 us, but timer 1 expired at
- * 465 us with its interrupt at 600 us: the entry time is 465 us, the
- * select at 490 us, told 0 (the timer is due).  Timer 1 wakes the CPU
- * from C1 at 600 us (exit 2 us) with 100 us of work to 702 us, its task
- * switched at 690 us: half that way puts the entry time at 696 us, and
- * timer 2 expired at 692 us, 2 us after the switch, its interrupt at
- * 800 us: the entry time is 694 us, 4 us after the switch, the select
- * then too, told -2 us.
+ * entry, held the entry up: the idle entry time is idle_entry_held_us
+ * (6 us) after the switch, or the way's share if that is sooner, whenever
+ * the timer expired (select_lead_us 10, idle_entry_us 12, idle_entry_pct
+ * 50).  The CPU works to 500 us, its task switched at 460 us: half the
+ * 40 us way, capped at 12 us, would put the entry time at 472 us, but
+ * timer 1 expired at 470 us with its interrupt at 600 us: the entry time
+ * is 466 us, before the expiry, and the select at 490 us is told 4 us.
+ * Timer 1 wakes the CPU from C1 at 600 us (exit 2 us) with 100 us of work
+ * to 702 us, its task switched at 698 us: half that 4 us way puts the
+ * entry time at 700 us, sooner than 704 us; timer 2 expired at 699 us,
+ * its interrupt at 800 us, and the select, no earlier than the entry
+ * time, comes at 700 us too, told -1 us.
  */
 static void test_idle_entry_held_up(void **state)
 {
 	const struct trace_event ev[] = {
 		ev_busy(0, 500 * US),
-		{ .kind = TRACE_TIMER, .timer_id = 1, .expires_ns = 465 * US, .fires_ns = 600 * US,
+		{ .kind = TRACE_TIMER, .timer_id = 1, .expires_ns = 470 * US, .fires_ns = 600 * US,
 		  .work_ns = 100 * US },
-		{ .kind = TRACE_TIMER, .timer_id = 2, .expires_ns = 692 * US, .fires_ns = 800 * US },
-		ev_idle(460 * US), ev_idle(690 * US),
+		{ .kind = TRACE_TIMER, .timer_id = 2, .expires_ns = 699 * US, .fires_ns = 800 * US },
+		ev_idle(460 * US), ev_idle(698 * US),
 	};
 	struct script_run r;
 
@@ -397,12 +397,12 @@ static void test_idle_entry_held_up(void **state)
 	r.platform.select_lead_us = 10;
 	r.platform.idle_entry_us = 12;
 	r.platform.idle_entry_pct = 50;
-	r.platform.idle_entry_held_us = 4;
+	r.platform.idle_entry_held_us = 6;
 	script_run_go(&r, "script-6.1", ev, G_N_ELEMENTS(ev), C1_KEEP, 1);
 	assert_int_equal(script.selected[0].clock_ns, 490 * US);
-	assert_int_equal(script.selected[0].sleep_length_ns, 0);
-	assert_int_equal(script.selected[1].clock_ns, 694 * US);
-	assert_int_equal(script.selected[1].sleep_length_ns, -2 * (int64_t)US);
+	assert_int_equal(script.selected[0].sleep_length_ns, 4 * (int64_t)US);
+	assert_int_equal(script.selected[1].clock_ns, 700 * US);
+	assert_int_equal(script.selected[1].sleep_length_ns, -1 * (int64_t)US);
 	script_run_finish(&r, NULL);
 }
 
