@@ -492,13 +492,14 @@ static inline bool tick_wakes_task(const struct sim_cpu *c)
  * one part of it), but no later than idle_entry_us after the switch (a
  * longer way is long after that point: a dear tick stop, a slow select);
  * and the select comes no earlier than that, whatever the lead estimated
- * from the entry says.  A timer that expired on the way with its interrupt
- * still pending at the entry was raised once the idle loop had disabled
- * interrupts, after the idle entry time, and held the entry up (under
- * TCG, some 30 us): the way is long after that time, which lies where the
- * short ways put it, idle_entry_held_us after the switch, if the way's own
- * share comes no sooner (held_entry_ns()), wherever the expiry lies: in
- * nine of ten such ways measured the entry time came before it.
+ * from the entry says.  A timer that expired on the way, before the way's
+ * share puts the entry time, with its interrupt still pending at the entry
+ * was raised once the idle loop had disabled interrupts, after the idle
+ * entry time, and held the entry up (under TCG, some 30 us): the way is
+ * long after that time, which lies where the short ways put it,
+ * idle_entry_held_us after the switch, if the share comes no sooner
+ * (held_entry_ns()); not at the expiry, before which it came in nine of
+ * ten such ways measured.
  */
 static inline uint64_t held_entry_ns(const struct sim_cpu *c, uint64_t switched, uint64_t now,
 				     uint64_t entry)

@@ -66,9 +66,10 @@ struct platform {
 	uint32_t idle_entry_pct;
 	/*
 	 * Where a timer's interrupt held the entry up (the timer expired on
-	 * the way, its interrupt still pending at the entry): the idle entry
-	 * time is this long after the switch, or where idle_entry_pct puts
-	 * it if that is sooner.  0: no such hold-up.
+	 * the way, before where idle_entry_pct puts the idle entry time, its
+	 * interrupt still pending at the entry): that time is this long
+	 * after the switch, or where idle_entry_pct puts it if that is
+	 * sooner.  0: no such hold-up.
 	 */
 	uint32_t idle_entry_held_us;
 	/*
