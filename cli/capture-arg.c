@@ -7,6 +7,7 @@
 #include "capture-arg.h"
 #include "keyfile-lines.h"
 #include "kvline.h"
+#include "leftovers.h"
 #include "out-file.h"
 #include "platform-write.h"
 #include "trace-limits.h"
@@ -171,6 +172,7 @@ bool imported_save(const struct imported *im, const char *capture, const char *p
 		if (fd < 0)
 			return false;
 		close(fd);
+		leftovers_add(*tmp);
 		path = *tmp;
 	} else if (platform && !name_platform(platform, path, &header_platform, error)) {
 		return false;

@@ -4,11 +4,10 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include <glib/gstdio.h>
-
 #include "commands.h"
 #include "diff.h"
 #include "gen.h"
+#include "leftovers.h"
 #include "options.h"
 #include "plot-output.h"
 #include "sim-options.h"
@@ -41,6 +40,7 @@ static bool workloads_make(struct workloads *w, char **args, unsigned int n, gui
 		fd = g_file_open_tmp("teosim-diff-XXXXXX.trace", &tmp, error);
 		if (fd < 0)
 			return false;
+		leftovers_add(tmp);
 		g_ptr_array_add(w->generated, tmp);
 		w->traces[i] = tmp;
 		f = fdopen(fd, "w");
@@ -65,7 +65,7 @@ static bool workloads_make(struct workloads *w, char **args, unsigned int n, gui
 static void workloads_clear(struct workloads *w)
 {
 	for (guint i = 0; i < w->generated->len; i++)
-		g_unlink(g_ptr_array_index(w->generated, i));
+		leftovers_remove(g_ptr_array_index(w->generated, i));
 	g_ptr_array_unref(w->generated);
 	g_free(w->traces);
 }

@@ -8,14 +8,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <glib/gstdio.h>
-
 #include "capture-arg.h"
 #include "commands.h"
 #include "fidelity.h"
 #include "governor-arg.h"
 #include "import-report.h"
 #include "kvline.h"
+#include "leftovers.h"
 #include "options.h"
 #include "out-file.h"
 #include "sim-options.h"
@@ -125,7 +124,7 @@ static int run_fidelity(struct fidelity_cli *o, const char *path)
 		bounds = within_bounds(o, &f);
 	}
 	if (tmp)
-		g_unlink(tmp);
+		leftovers_remove(tmp);
 	fidelity_clear(&f);
 	capture_clear(&c);
 	imported_clear(&im);

@@ -9,7 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <glib/gstdio.h>
 #include <kshim/registry.h>
 
 #include "capture-arg.h"
@@ -18,6 +17,7 @@
 #include "import-report.h"
 #include "keyfile-lines.h"
 #include "kvline.h"
+#include "leftovers.h"
 #include "options.h"
 #include "plot-output.h"
 #include "real-usage.h"
@@ -158,7 +158,7 @@ static int run_import(struct import_cli *o, const char *path)
 			"unknown (give --platform P to name it)\n", o->output);
 	ok = ok && (!o->report || report(o, &c, &im, o->output ? o->output : tmp, &error));
 	if (tmp)
-		g_unlink(tmp);
+		leftovers_remove(tmp);
 	imported_clear(&im);
 	capture_clear(&c);
 	return ok ? 0 : teosim_fail(error);

@@ -9,6 +9,7 @@
 #include <glib.h>
 
 #include "commands.h"
+#include "leftovers.h"
 
 static const struct teosim_command commands[] = {
 	{ "governors", "list the governors built in, with their origin and SHA-256", cmd_governors },
@@ -78,6 +79,8 @@ int main(int argc, char **argv)
 		printf("teosim %s\n", TEOSIM_VERSION);
 		return 0;
 	}
+	/* Before any command makes a temporary file or a thread. */
+	leftovers_watch();
 	for (i = 0; i < G_N_ELEMENTS(commands); i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return close_stdout(commands[i].run(argc - 1, argv + 1));

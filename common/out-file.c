@@ -5,6 +5,7 @@
 #include <glib/gstdio.h>
 
 #include "kvline.h"
+#include "leftovers.h"
 #include "out-file.h"
 
 static void out_file_free(struct out_file *o)
@@ -32,6 +33,7 @@ struct out_file *out_file_open(const char *path, GError **error)
 		out_file_free(o);
 		return NULL;
 	}
+	leftovers_add(o->tmp);
 	return o;
 }
 
@@ -54,9 +56,11 @@ bool out_file_commit(struct out_file *o, GError **error)
 			why = g_strerror(errno);
 		}
 	}
-	if (!ok) {
+	if (ok) {
+		leftovers_forget(o->tmp);
+	} else {
 		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s (left as it was)", o->path, why);
-		g_unlink(o->tmp);
+		leftovers_remove(o->tmp);
 	}
 	out_file_free(o);
 	return ok;
@@ -65,7 +69,7 @@ bool out_file_commit(struct out_file *o, GError **error)
 void out_file_abort(struct out_file *o)
 {
 	fclose(o->f);
-	g_unlink(o->tmp);
+	leftovers_remove(o->tmp);
 	out_file_free(o);
 }
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <string.h>
 
-#include <glib/gstdio.h>
 #include <gmodule.h>
 
 #include "build.h"
@@ -10,6 +9,7 @@
 #include "diagnostics.h"
 #include "kernel-api.h"
 #include "kvline.h"
+#include "leftovers.h"
 #include "load.h"
 #include "out-file.h"
 #include "patch.h"
@@ -28,28 +28,10 @@ struct job {
 	char *path;		/* the file's path inside its origin */
 };
 
-static void rm_tree(const char *path)
-{
-	GDir *dir = g_file_test(path, G_FILE_TEST_IS_SYMLINK) ? NULL : g_dir_open(path, 0, NULL);
-	const char *entry;
-
-	if (dir) {
-		while ((entry = g_dir_read_name(dir))) {
-			g_autofree char *child = g_build_filename(path, entry, NULL);
-
-			rm_tree(child);
-		}
-		g_dir_close(dir);
-		g_rmdir(path);
-	} else {
-		g_unlink(path);
-	}
-}
-
 static void job_clear(struct job *j)
 {
 	if (j->dir)
-		rm_tree(j->dir);
+		leftovers_remove(j->dir);
 	g_free(j->dir);
 	g_free(j->cwd);
 	g_free(j->source);
@@ -318,6 +300,8 @@ const struct kshim_governor *module_build(const struct module_request *r, GError
 	if (!choose_name(r, &j, error))
 		goto out;
 	j.dir = g_dir_make_tmp("teosim-build-XXXXXX", error);
+	if (j.dir)
+		leftovers_add(j.dir);
 	if (!j.dir || !(r->source ? prepare_source(r, &j, error) : prepare_base(r, &j, error)))
 		goto out;
 	compiled = j.cwd ? g_build_filename(j.cwd, j.source, NULL) : g_strdup(j.source);

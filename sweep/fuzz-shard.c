@@ -8,12 +8,14 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <kshim/registry.h>
 
 #include "data-dir.h"
 #include "fuzz-input.h"
+#include "leftovers.h"
 #include "results.h"
 #include "setup.h"
 
@@ -22,6 +24,7 @@ static const char sweep_text[] =
 	"scenarios=io-heavy\nseeds=1-3\nlatency_limits_us=none,20\n";
 
 static struct sweep sweep;
+static char *base;		/* holds the shards; removed when the fuzzer exits */
 static char *dirs[2];
 static struct sweep_cell_values *cells;
 
@@ -34,16 +37,24 @@ static const struct kshim_governor *find(const char *name, GError **error)
 	return g;
 }
 
+static void remove_base(void)
+{
+	leftovers_remove(base);
+}
+
 /* The sweep, and shard 1 of it with made-up figures, once. */
 static void prepare(void)
 {
-	char *base = g_dir_make_tmp("teosim-fuzz-shard-XXXXXX", NULL);
-	char *path = g_build_filename(base, "fuzz.sweep", NULL);
+	char *path;
 	struct sweep_shard one = { 1, 2 };
 	unsigned int per;
 	struct sweep_writer *wr;
 
-	FUZZ_ASSERT(base && g_file_set_contents(path, sweep_text, -1, NULL));
+	base = g_dir_make_tmp("teosim-fuzz-shard-XXXXXX", NULL);
+	FUZZ_ASSERT(base);
+	atexit(remove_base);
+	path = g_build_filename(base, "fuzz.sweep", NULL);
+	FUZZ_ASSERT(g_file_set_contents(path, sweep_text, -1, NULL));
 	kshim_registry_init();
 	FUZZ_ASSERT(sweep_setup(path, find, &sweep, NULL));
 	for (unsigned int k = 0; k < 2; k++) {
@@ -66,7 +77,6 @@ static void prepare(void)
 	}
 	FUZZ_ASSERT(sweep_writer_close(wr, NULL, NULL));
 	g_free(path);
-	g_free(base);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -6,28 +6,8 @@
 #include <sys/stat.h>
 
 #include "kvline.h"
+#include "leftovers.h"
 #include "out-dir.h"
-
-/* Removes a tree this program wrote: directories and regular files only. */
-static void remove_tree(const char *path)
-{
-	GDir *dir = g_dir_open(path, 0, NULL);
-	const char *name;
-
-	if (dir) {
-		while ((name = g_dir_read_name(dir))) {
-			g_autofree char *child = g_build_filename(path, name, NULL);
-
-			if (g_file_test(child, G_FILE_TEST_IS_DIR) &&
-			    !g_file_test(child, G_FILE_TEST_IS_SYMLINK))
-				remove_tree(child);
-			else
-				g_unlink(child);
-		}
-		g_dir_close(dir);
-	}
-	g_rmdir(path);
-}
 
 static bool empty_or_absent(const char *path, GError **error)
 {
@@ -71,6 +51,7 @@ bool out_dir_open(struct out_dir *d, const char *path, GError **error)
 		umask(mask);
 		g_chmod(d->tmp, 0777 & ~mask);
 	}
+	leftovers_add(d->tmp);
 	d->path = g_steal_pointer(&clean);
 	return true;
 }
@@ -82,8 +63,10 @@ bool out_dir_finish(struct out_dir *d, bool ok, GError **error)
 			    d->path, g_strerror(errno));
 		ok = false;
 	}
-	if (!ok)
-		remove_tree(d->tmp);
+	if (ok)
+		leftovers_forget(d->tmp);
+	else
+		leftovers_remove(d->tmp);
 	g_free(d->tmp);
 	g_free(d->path);
 	memset(d, 0, sizeof(*d));

@@ -7,6 +7,7 @@
 #include "eta.h"
 #include "gen.h"
 #include "kvline.h"
+#include "leftovers.h"
 #include "report.h"
 #include "simulate.h"
 
@@ -231,6 +232,7 @@ bool sweep_simulate(const struct sweep *s, const struct sweep_run_options *o, co
 	r.tmp_dir = g_dir_make_tmp("teosim-sweep-XXXXXX", error);
 	if (!r.tmp_dir)
 		return false;
+	leftovers_add(r.tmp_dir);
 	r.tasks = g_new0(struct task, (size_t)s->nr_workloads * sweep_blocks_per_workload(s));
 	for (unsigned int w = 0; w < s->nr_workloads; w++)
 		for (unsigned int k = 0; sweep_shard_has(&o->shard, w) &&
@@ -261,7 +263,7 @@ bool sweep_simulate(const struct sweep *s, const struct sweep_run_options *o, co
 		g_clear_error(&r.tasks[k].error);
 		g_free(r.tasks[k].cells);
 	}
-	g_rmdir(r.tmp_dir);
+	leftovers_remove(r.tmp_dir);
 	g_free(r.tmp_dir);
 	g_free(r.tasks);
 	g_mutex_clear(&r.lock);

@@ -5,12 +5,15 @@
 # - the report's means and intervals are the seeds' figures from teosim
 #   compare, averaged here with awk and Student's t from a printed table;
 # - bad input: an error naming the file, line and field, exit status 1,
-#   and no output directory, half-written or clobbered.
+#   and no output directory, half-written or clobbered;
+# - a sweep ended by a signal dies of it and leaves neither its partial
+#   output nor its generated traces.
 #
 # usage: sweep.sh TEOSIM SOURCE_ROOT
 set -eu
 teosim=$(realpath "$1")
 scenarios=$(realpath "$2")/traces/scenarios
+bundled=$(realpath "$2")/traces/sweeps/bundled.sweep
 work=$(mktemp -d)
 # The sweeps' own messages go to sweeps.err, shown if the test fails.
 trap 'status=$?; [ $status -eq 0 ] || { echo "--- the sweeps said:"; tail -n 40 "$work/sweeps.err"; }
@@ -157,3 +160,25 @@ expect_error "a shard of another sweep" "a shard of another sweep file" \
 	"$teosim" sweep other.sweep -o x --merge shard0 shard1 shard2
 [ ! -e x ] || fail "a refused merge made its output"
 echo "ok: bad sweep files and shards are refused with file, line and field"
+
+# ---- a signal ----
+# GNU parallel's --halt, Slurm's scancel and Ctrl-C end sweeps with a
+# signal.  The bundled sweep takes seconds: it is ended once its partial
+# output and a generated trace (in its own TMPDIR here) both exist.
+mkdir tmp
+TMPDIR=$work/tmp "$teosim" sweep "$bundled" -o killed 2>>sweeps.err &
+pid=$!
+tries=0
+until ls -d killed.partial-* > /dev/null 2>&1 &&
+      ls tmp/teosim-sweep-*/*.trace > /dev/null 2>&1; do
+	tries=$((tries + 1))
+	[ $tries -le 400 ] || { kill $pid; fail "no partial output and generated trace in 20 s"; }
+	sleep 0.05
+done
+kill -TERM $pid
+status=0
+wait $pid || status=$?
+[ $status -eq 143 ] || fail "a sweep sent SIGTERM: exit status $status, not 128 + 15"
+if ls -d killed* > /dev/null 2>&1; then fail "a sweep ended by SIGTERM left $(ls -d killed*)"; fi
+[ -z "$(ls tmp)" ] || fail "a sweep ended by SIGTERM left $(ls tmp) in TMPDIR"
+echo "ok: a sweep ended by a signal dies of it and leaves no temporary file"
