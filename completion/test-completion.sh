@@ -36,7 +36,9 @@ expect_completion() {
 	fi
 }
 
-cd "$(mktemp -d)" || exit 1
+# An empty working directory, so that no file name joins a completion
+# (--platform takes files too).
+mkdir "$bin/empty" && cd "$bin/empty" || exit 1
 expect_completion "teosim ru" "run"
 expect_completion "teosim ca" "capture-platform"
 expect_completion "teosim run --gov" "--governor="

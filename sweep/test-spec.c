@@ -9,6 +9,7 @@
 
 #include <kshim/registry.h>
 
+#include "leftovers.h"
 #include "results.h"
 #include "setup.h"
 #include "sweep-report.h"
@@ -41,6 +42,14 @@ static int setup_dir(void **state)
 	(void)state;
 	kshim_registry_init();
 	dir = test_tmpdir();
+	return 0;
+}
+
+static int remove_dir(void **state)
+{
+	(void)state;
+	leftovers_remove(dir);
+	g_free(dir);
 	return 0;
 }
 
@@ -371,5 +380,5 @@ int main(void)
 		cmocka_unit_test(test_bad_shard_lines),
 	};
 
-	return cmocka_run_group_tests(tests, setup_dir, NULL);
+	return cmocka_run_group_tests(tests, setup_dir, remove_dir);
 }
