@@ -13,7 +13,8 @@
 #             several hosts (HOST,HOST,...), where ':' is this machine
 #             without ssh: diff -r whole sshlogin/merged;
 #   failing   shards 0 to 3 of N=3: shard 3 fails, and so must parallel
-#             (--halt now,fail=1).
+#             (--halt now,fail=1); the shards it ends leave no partial
+#             directory and no generated trace (in a TMPDIR of their own).
 #
 # On real hosts (examples/slurm/README.md): --sshlogin 4/node1,4/node2
 # --workdir . with SWEEPFILE and the output on a file system they share
@@ -60,7 +61,7 @@ trap 'exit 1' HUP INT TERM
 if [ $# -eq 3 ]; then
 	work=$(absolute "$3")
 	mkdir -p "$work" || exit 1
-	rm -rf "$work/whole" "$work/local" "$work/sshlogin" "$work/failing" "$work/parallel-home"
+	rm -rf "$work/whole" "$work/local" "$work/sshlogin" "$work/failing" "$work/failing-tmp" "$work/parallel-home"
 else
 	work=$(mktemp -d) || exit 1
 	own_work=yes
@@ -123,10 +124,18 @@ else
 fi
 merged sshlogin
 
-if shards failing -- 0 1 2 3 2>/dev/null; then
+mkdir "$work/failing-tmp"
+if TMPDIR=$work/failing-tmp shards failing -- 0 1 2 3 2>/dev/null; then
 	not_ok "failing: parallel succeeded with shard 3 of N=3"
 else
 	ok "failing: parallel fails when a shard fails"
+fi
+# The shards still running when --halt ended them (SIGTERM) removed their
+# partial directories and generated traces first.
+if ls -d "$work"/failing/*.partial-* >/dev/null 2>&1 || [ -n "$(ls "$work/failing-tmp")" ]; then
+	not_ok "failing: shards ended by --halt left: $(ls -d "$work"/failing/*.partial-* "$work"/failing-tmp/* 2>/dev/null | tr '\n' ' ')"
+else
+	ok "failing: the shards ended by --halt left no temporary files"
 fi
 
 echo "sweep-parallel: $passed passed, $failed failed"
