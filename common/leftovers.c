@@ -76,8 +76,9 @@ static void on_signal(int sig)
 }
 
 /*
- * The lock stays held to the end: a path renamed to its output meanwhile
- * was forgotten first or is gone, and none is added after the removal.
+ * The lock stays held to the end, so that no path is added after the
+ * removal; one renamed to its output meanwhile is no longer there under
+ * its temporary name (the rename comes before the forgetting).
  */
 static gpointer remove_on_signal(gpointer unused)
 {
