@@ -366,6 +366,17 @@ static void test_idle_entry_shares_the_way(void **state)
 	script_run_finish(&r, NULL);
 }
 
+/* select_lead_us 10, idle_entry_us 12, idle_entry_pct 50, idle_entry_held_us 6 */
+static void run_held_entry(struct script_run *r, const struct trace_event *ev, size_t n)
+{
+	script_run_init(r, 1 * MS);
+	r->platform.select_lead_us = 10;
+	r->platform.idle_entry_us = 12;
+	r->platform.idle_entry_pct = 50;
+	r->platform.idle_entry_held_us = 6;
+	script_run_go(r, "script-6.1", ev, n, C1_KEEP, 1);
+}
+
 /*
  * A timer that expires on the way, its interrupt still pending at the
  * entry, held the entry up: the idle entry time is idle_entry_held_us
@@ -393,16 +404,43 @@ static void test_idle_entry_held_up(void **state)
 	struct script_run r;
 
 	(void)state;
-	script_run_init(&r, 1 * MS);
-	r.platform.select_lead_us = 10;
-	r.platform.idle_entry_us = 12;
-	r.platform.idle_entry_pct = 50;
-	r.platform.idle_entry_held_us = 6;
-	script_run_go(&r, "script-6.1", ev, G_N_ELEMENTS(ev), C1_KEEP, 1);
+	run_held_entry(&r, ev, G_N_ELEMENTS(ev));
 	assert_int_equal(script.selected[0].clock_ns, 490 * US);
 	assert_int_equal(script.selected[0].sleep_length_ns, 4 * (int64_t)US);
 	assert_int_equal(script.selected[1].clock_ns, 700 * US);
 	assert_int_equal(script.selected[1].sleep_length_ns, -1 * (int64_t)US);
+	script_run_finish(&r, NULL);
+}
+
+/*
+ * The same where the timer expires after the point the way's share gives
+ * but before the state's entry: its interrupt, pending at the entry, still
+ * held the entry up, so the idle entry time is where a short way puts it
+ * (item 74).  The CPU works to 500 us, its task switched at 460 us (share
+ * 472 us); timer 1 expires at 480 us, its interrupt at 600 us: the entry
+ * time is 466 us (472 before item 74) and the select at 490 us is told
+ * 14 us.  Timer 1 wakes the CPU from C1 at 600 us (exit 2 us) with 100 us
+ * of work to 702 us, its task switched at 660 us; timer 2 expires at
+ * 710 us, after the way: the share's 672 us stands, and the select at
+ * 692 us is told 38 us.
+ */
+static void test_idle_entry_held_up_after_share(void **state)
+{
+	const struct trace_event ev[] = {
+		ev_busy(0, 500 * US),
+		{ .kind = TRACE_TIMER, .timer_id = 1, .expires_ns = 480 * US, .fires_ns = 600 * US,
+		  .work_ns = 100 * US },
+		{ .kind = TRACE_TIMER, .timer_id = 2, .expires_ns = 710 * US, .fires_ns = 710 * US },
+		ev_idle(460 * US), ev_idle(660 * US),
+	};
+	struct script_run r;
+
+	(void)state;
+	run_held_entry(&r, ev, G_N_ELEMENTS(ev));
+	assert_int_equal(script.selected[0].clock_ns, 490 * US);
+	assert_int_equal(script.selected[0].sleep_length_ns, 14 * (int64_t)US);
+	assert_int_equal(script.selected[1].clock_ns, 692 * US);
+	assert_int_equal(script.selected[1].sleep_length_ns, 38 * (int64_t)US);
 	script_run_finish(&r, NULL);
 }
 
@@ -983,6 +1021,7 @@ int main(void)
 		cmocka_unit_test(test_idle_entry_not_before_switch),
 		cmocka_unit_test(test_idle_entry_shares_the_way),
 		cmocka_unit_test(test_idle_entry_held_up),
+		cmocka_unit_test(test_idle_entry_held_up_after_share),
 		cmocka_unit_test(test_idle_entry_after_switch),
 		cmocka_unit_test(test_tick_stop_cost),
 		cmocka_unit_test(test_aborted_select),
