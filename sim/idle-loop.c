@@ -500,8 +500,8 @@ static inline bool tick_wakes_task(const struct sim_cpu *c)
  * sooner (held_entry_ns()); not at the expiry, before which it came in
  * nine of ten such ways measured.  That holds wherever on the way the
  * timer expired, after the point the share gives too (item 74: on the
- * selects that this moves, the sleep length came within a median 1.8 us
- * of the kernel's, where the share's entry time left it 4.4 us off).
+ * selects that this moves, the sleep length came within a median 1.6 us
+ * of the kernel's, where the share's entry time left it 4.1 us off).
  */
 static inline uint64_t held_entry_ns(const struct sim_cpu *c, uint64_t switched, uint64_t now,
 				     uint64_t entry)
