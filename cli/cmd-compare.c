@@ -34,7 +34,7 @@ int cmd_compare(int argc, char **argv)
 		sim_cli_options_clear(&so);
 		return 2;
 	}
-	if (!sim_cli_governors(governors, REPORT_GOVERNORS_MAX, &govs, &nr_govs, &error) ||
+	if (!sim_cli_governors(governors, REPORT_GOVERNORS_MAX, true, &govs, &nr_govs, &error) ||
 	    !sim_cli_prepare(&so, argv + 1, (unsigned int)argc - 1, &pl, &run, &format, &error) ||
 	    !sim_run_all(&run, govs, nr_govs, argv + 1, (unsigned int)argc - 1, &results, &error)) {
 		status = teosim_fail(error);

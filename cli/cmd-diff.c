@@ -146,7 +146,8 @@ int cmd_diff(int argc, char **argv)
 	} else if (so.plot_dir && argc > 2) {
 		fprintf(stderr, "teosim diff: --plot draws one trace's decisions: give one TRACE\n");
 		status = 2;
-	} else if (!sim_cli_governors(governors, 2, &govs, &nr_govs, &error) ||
+	} else if (/* one governor twice shows that its runs repeat exactly */
+		   !sim_cli_governors(governors, 2, false, &govs, &nr_govs, &error) ||
 		   !workloads_make(&w, argv + 1, (unsigned int)argc - 1, (guint32)seed, &error) ||
 		   !sim_cli_prepare(&so, w.traces, w.n, &pl, &run, NULL, &error)) {
 		teosim_fail(error);

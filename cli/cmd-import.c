@@ -37,7 +37,7 @@ static bool pick_governors(const char *list, const struct kshim_governor ***govs
 			   unsigned int *n, GError **error)
 {
 	if (list)
-		return sim_cli_governors(list, REPORT_GOVERNORS_MAX, govs, n, error);
+		return sim_cli_governors(list, REPORT_GOVERNORS_MAX, true, govs, n, error);
 	kshim_registry_init();
 	*n = (unsigned int)MIN(kshim_governor_count(), REPORT_GOVERNORS_MAX);
 	*govs = g_new(const struct kshim_governor *, *n);

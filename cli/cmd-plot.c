@@ -38,7 +38,7 @@ int cmd_plot(int argc, char **argv)
 		return 2;
 	}
 	nr_traces = (unsigned int)argc - 1;
-	if (!sim_cli_governors(governors, 16, &govs, &nr_govs, &error) ||
+	if (!sim_cli_governors(governors, 16, true, &govs, &nr_govs, &error) ||
 	    !sim_cli_prepare(&so, argv + 1, nr_traces, &pl, &run, NULL, &error) ||
 	    !sim_run_all(&run, govs, nr_govs, argv + 1, nr_traces, &results, &error)) {
 		status = teosim_fail(error);

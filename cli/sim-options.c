@@ -128,7 +128,7 @@ void sim_cli_options_clear(struct sim_cli_options *o)
 	g_free(o->plot_dir);
 }
 
-bool sim_cli_governors(const char *list, unsigned int max,
+bool sim_cli_governors(const char *list, unsigned int max, bool distinct,
 		       const struct kshim_governor ***out, unsigned int *n, GError **error)
 {
 	g_auto(GStrv) names = g_strsplit(list ? list : "", ",", -1);
@@ -147,6 +147,14 @@ bool sim_cli_governors(const char *list, unsigned int max,
 		if (!(*out)[i]) {
 			g_clear_pointer(out, g_free);
 			return false;
+		}
+		for (unsigned int j = 0; distinct && j < i; j++) {
+			if (strcmp((*out)[j]->meta->name, (*out)[i]->meta->name) == 0) {
+				g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_INVALID,
+					    "governor %s named twice", (*out)[i]->meta->name);
+				g_clear_pointer(out, g_free);
+				return false;
+			}
 		}
 	}
 	*n = count;

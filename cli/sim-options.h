@@ -34,10 +34,11 @@ bool sim_cli_prepare(const struct sim_cli_options *o, char *const *traces, unsig
 void sim_cli_options_clear(struct sim_cli_options *o);
 
 /*
- * Splits "a,b,c" into governors; fails on an unknown name or more than
- * max of them.
+ * Splits "a,b,c" into governors; fails on an unknown name, more than
+ * max of them, or, when distinct, a name given twice (its columns and
+ * figures' lines could not be told apart).
  */
-bool sim_cli_governors(const char *list, unsigned int max,
+bool sim_cli_governors(const char *list, unsigned int max, bool distinct,
 		       const struct kshim_governor ***out, unsigned int *n, GError **error);
 
 #endif /* TEOSIM_SIM_OPTIONS_H */

@@ -51,6 +51,8 @@ expect 1 "--hz 200: the kernel offers" "$teosim" run --governor teo-6.1 --platfo
 expect 2 "unknown governor 'nosuch'" "$teosim" diff --governors teo-6.1,nosuch --platform skx "$work/idle.trace"
 expect 2 "need --governors A,B" "$teosim" diff --platform skx "$work/idle.trace"
 expect 0 "" "$teosim" diff --governors teo-6.1,teo-6.1 --platform skx "$work/idle.trace"
+expect 1 "governor teo-6.1 named twice" "$teosim" compare --governors teo-6.1,menu-6.1,teo-6.1 --platform skx "$work/idle.trace"
+expect 1 "governor menu-6.1 named twice" "$teosim" plot --governors menu-6.1,menu-6.1 --platform skx --plot "$work/dup-plot" "$work/idle.trace"
 expect 1 "missing.scenario" "$teosim" gen "$work/missing.scenario"
 expect 2 "need --governors" "$teosim" plot --platform skx "$work/idle.trace"
 
