@@ -139,8 +139,3 @@ void kshim_machine_usage(const struct kshim_machine *m, unsigned int cpu,
 {
 	m->gov->core->usage(m->core, cpu, index, out);
 }
-
-unsigned long kshim_machine_warnings(const struct kshim_machine *m)
-{
-	return m->ctx.warnings;
-}

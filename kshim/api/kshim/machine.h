@@ -68,7 +68,5 @@ bool kshim_machine_is_disabled(const struct kshim_machine *m, unsigned int cpu,
 			       int index);
 void kshim_machine_usage(const struct kshim_machine *m, unsigned int cpu,
 			 int index, struct kshim_usage *out);
-/* WARN_ON()s hit by this machine's governor so far. */
-unsigned long kshim_machine_warnings(const struct kshim_machine *m);
 
 #endif /* KSHIM_MACHINE_H */

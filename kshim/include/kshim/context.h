@@ -21,13 +21,12 @@ struct kshim_machine_ctx {
 	long tick_usec;			/* TICK_USEC for this HZ */
 	const struct kshim_host_ops *host;
 	void *host_priv;
-	unsigned long warnings;		/* WARN_ON()s hit */
 };
 
 extern _Thread_local struct kshim_machine_ctx *kshim_cur;
 extern _Thread_local unsigned int kshim_cur_cpu;
 
-/* What WARN_ON() and BUG_ON() call: the first prints and counts, the second aborts. */
+/* What WARN_ON() and BUG_ON() call: the first prints, the second aborts. */
 void kshim_warn(const char *file, int line, const char *cond);
 _Noreturn void kshim_bug(const char *file, int line, const char *cond);
 

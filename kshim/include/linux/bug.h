@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * WARN_ON() and BUG_ON() report through the host's assertion hook, so a
- * condition the kernel would warn about becomes a visible failure instead
- * of passing silently.
+ * WARN_ON() prints the condition, file and line on stderr where the kernel
+ * would print its warning, and goes on as the kernel does; BUG_ON() prints
+ * and aborts, so a condition the kernel would stop on stops the run.
  */
 #ifndef _LINUX_BUG_H
 #define _LINUX_BUG_H
