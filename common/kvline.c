@@ -3,14 +3,19 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "input-file.h"
 #include "kvline.h"
 
 G_DEFINE_QUARK(teosim-error-quark, teosim_error)
 
 bool kv_open(struct kv_reader *r, const char *path, GError **error)
 {
+	const char *real = input_path(path, error);
+
 	memset(r, 0, sizeof(*r));
-	r->file = fopen(path, "r");
+	if (!real)
+		return false;
+	r->file = fopen(real, "r");
 	if (!r->file) {
 		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s",
 			    path, g_strerror(errno));

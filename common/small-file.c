@@ -2,22 +2,19 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "input-file.h"
 #include "kvline.h"
 #include "small-file.h"
 
 bool small_file_read(const char *path, size_t max, char **text, size_t *len, GError **error)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f;
 	char *buf;
 	size_t n;
 
 	*text = NULL;
-	if (!f) {
-		/* In GLib's domain, as g_file_get_contents() would: callers tell ENOENT apart. */
-		g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errno), "%s: %s", path,
-			    g_strerror(errno));
+	if (!(f = input_fopen(path, "rb", error)))
 		return false;
-	}
 	/* One byte past the limit tells a file of exactly max bytes from a larger one. */
 	buf = g_malloc(max + 2);
 	n = fread(buf, 1, max + 1, f);

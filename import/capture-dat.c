@@ -16,6 +16,7 @@
 #include <trace-cmd.h>
 
 #include "capture.h"
+#include "input-file.h"
 #include "kvline.h"
 
 struct dat_reader {
@@ -240,12 +241,15 @@ static void set_unreadable(const char *path, GError **error)
 static bool read_dat(const char *path, struct capture *c, GError **error)
 {
 	struct dat_reader d = { .c = c };
+	const char *real = input_path(path, error);
 	struct tracecmd_input *h;
 	int cpus;
 
+	if (!real)
+		return false;
 	/* The library's own messages would not name the file; ours do. */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
-	h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	h = tracecmd_open(real, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!h) {
 		set_unreadable(path, error);
 		return false;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "capture.h"
+#include "input-file.h"
 #include "kvline.h"
 
 /* Longer lines are not ftrace output: report them instead of parsing them. */
@@ -508,13 +509,11 @@ static bool read_lines(struct text_reader *t, FILE *f, GError **error)
 bool capture_read_text(const char *path, struct capture *c, GError **error)
 {
 	struct text_reader t = { .c = c };
-	FILE *f = fopen(path, "r");
+	FILE *f = input_fopen(path, "r", error);
 	bool ok;
 
-	if (!f) {
-		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s", path, g_strerror(errno));
+	if (!f)
 		return false;
-	}
 	/*
 	 * Matched as bytes (G_REGEX_RAW): a task name is whatever bytes the
 	 * task chose, not UTF-8, and PCRE must not decode it as such.

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "capture.h"
+#include "input-file.h"
 #include "kvline.h"
 
 /* trace-cmd's file magic: 0x17 0x08 0x44, then "tracing". */
@@ -194,13 +195,11 @@ bool capture_finish(struct capture *c, GError **error)
 static bool has_dat_magic(const char *path, bool *is_dat, GError **error)
 {
 	char head[sizeof(dat_magic) - 1];
-	FILE *f = fopen(path, "rb");
+	FILE *f = input_fopen(path, "rb", error);
 	size_t n;
 
-	if (!f) {
-		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s", path, g_strerror(errno));
+	if (!f)
 		return false;
-	}
 	n = fread(head, 1, sizeof(head), f);
 	fclose(f);
 	*is_dat = n == sizeof(head) && !memcmp(head, dat_magic, sizeof(head));
