@@ -81,13 +81,14 @@ const char *input_path(const char *path, GError **error)
 	const char *copy;
 	int fd;
 
-	if (!is_stream(path))
-		return path;
 	g_mutex_lock(&copies_lock);
 	if (!copies)
 		copies = g_hash_table_new(g_str_hash, g_str_equal);
+	/* Looked up first: the pipe may be gone (closed, unlinked) by now. */
 	copy = g_hash_table_lookup(copies, path);
-	if (!copy && (fd = copy_stream(path, error)) >= 0) {
+	if (!copy && !is_stream(path))
+		copy = path;
+	else if (!copy && (fd = copy_stream(path, error)) >= 0) {
 		copy = g_strdup_printf("/proc/self/fd/%d", fd);
 		g_hash_table_insert(copies, g_strdup(path), (char *)copy);
 	}
