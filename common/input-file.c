@@ -2,7 +2,7 @@
 /* Inputs that can be read more than once, pipes included. */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
