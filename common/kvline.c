@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <errno.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -10,17 +9,10 @@ G_DEFINE_QUARK(teosim-error-quark, teosim_error)
 
 bool kv_open(struct kv_reader *r, const char *path, GError **error)
 {
-	const char *real = input_path(path, error);
-
 	memset(r, 0, sizeof(*r));
-	if (!real)
+	r->file = input_fopen(path, "r", error);
+	if (!r->file)
 		return false;
-	r->file = fopen(real, "r");
-	if (!r->file) {
-		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s",
-			    path, g_strerror(errno));
-		return false;
-	}
 	r->path = g_strdup(path);
 	r->block = g_malloc0(KV_BLOCK + KV_SLACK);
 	return true;
