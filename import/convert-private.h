@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The converter's state, shared by convert.c, convert-prepass.c and convert-notes.c. */
+/* The converter's state and its parts' functions, shared by the import/convert*.c files. */
 #ifndef TEOSIM_IMPORT_CONVERT_PRIVATE_H
 #define TEOSIM_IMPORT_CONVERT_PRIVATE_H
 
@@ -30,7 +30,7 @@ struct cpu_track {
 	/* BUSY, for the record of the interrupt that ended a polling state: */
 	uint64_t held_ns;	/* it held the CPU up this long */
 	uint64_t stalled_ns;	/* the loop had stalled this long before it */
-	uint64_t exit_ns;	/* BUSY: its exit cost, quicker than the state's (own_exit_cost()) */
+	uint64_t exit_ns;	/* BUSY: its exit cost, quicker than the state's (import_own_exit_cost()) */
 	gint cause_event;	/* TIMER: the trace event of its arming, or -1 */
 	bool remote_wakeup;	/* IDLE: another CPU woke a task here */
 	int state;		/* IDLE, BUSY: the state entered; -1 unknown */
@@ -98,12 +98,12 @@ struct converter {
 	GArray *tick_works;		/* uint64_t: from an exit the tick caused to the next entry */
 	GArray *ways[2];		/* uint64_t: switch to idle task to entry; [1] stopping the tick */
 	GArray *exit_costs[KSHIM_STATE_MAX];	/* uint64_t: interrupt to exit, by state */
-	/* The first pass's figures, for hold_up(); NULL in the first pass. */
+	/* The first pass's figures, for import_hold_up(); NULL in the first pass. */
 	const struct first_pass *first;
-	uint64_t held_up, held_up_ns;	/* wakeups hold_up() moved later, and by how much */
+	uint64_t held_up, held_up_ns;	/* wakeups import_hold_up() moved later, and by how much */
 	uint64_t hurried, hurried_ns;	/* and those it moved earlier */
-	uint64_t poll_held, poll_held_ns;	/* polling wakeups held_in_poll() held up */
-	uint64_t poll_stalls, poll_stalled_ns;	/* polling loops stalled_in_poll() found stalled */
+	uint64_t poll_held, poll_held_ns;	/* polling wakeups import_held_in_poll() held up */
+	uint64_t poll_stalls, poll_stalled_ns;	/* polling loops import_stalled_in_poll() found stalled */
 	GHashTable *timers;		/* model_timer by id */
 	GHashTable *tick_timers;	/* the tick's hrtimer addresses (uint64_t *, in the capture) */
 	bool *expiry_cancel;		/* by capture event: a cancel that is part of an expiry */
@@ -171,5 +171,104 @@ bool import_jiffy_time(const struct jiffies_map *m, uint64_t mono_ns, uint64_t j
 
 /* Fills im->notes from the capture's gaps and the converter's counts. */
 void import_write_notes(struct converter *cv);
+
+/*
+ * A wakeup's interrupt is traced right after the idle exit (the kernel
+ * enables interrupts then); one this long after it is not what woke the CPU.
+ */
+#define CAUSE_WINDOW_NS		100000
+
+/* A capture time as a trace time: from the capture's first event. */
+static inline uint64_t import_rel(const struct converter *cv, uint64_t ts)
+{
+	return ts - cv->im->t0_ns;
+}
+
+/* Appends a record to the workload trace and returns it, numbered in the order written. */
+static inline struct trace_event *import_emit(struct converter *cv, enum trace_kind kind,
+					      uint64_t at, unsigned int cpu)
+{
+	struct trace_event ev = { .kind = kind, .at_ns = at, .cpu = cpu,
+				  .line = cv->im->events->len };
+
+	g_array_append_val(cv->im->events, ev);
+	return &g_array_index(cv->im->events, struct trace_event, cv->im->events->len - 1);
+}
+
+/*
+ * Where the records of what p's running work did are written from: the
+ * wakeup that started it (its cause where that came while the CPU was
+ * still idle and the caller counts it, else the exit), but not before the
+ * last idle loop of that work that entered no state, whose select came
+ * first.
+ */
+static inline uint64_t import_work_began(const struct cpu_track *p, bool cause_counts)
+{
+	return MAX(cause_counts && p->cause_at < p->since ? p->cause_at : p->since,
+		   p->aborted_at);
+}
+
+/*
+ * convert-timers.c: the hrtimers, timer-wheel timers and tick interrupts
+ * of the capture as the trace reader's timer, wheel and tick records.
+ */
+void import_on_timer_start(struct converter *cv, const struct cap_event *e, guint index);
+void import_on_timer_cancel(struct converter *cv, const struct cap_event *e, guint index);
+void import_on_tick_expire(struct converter *cv, const struct cap_event *e);
+/* An expiry's interrupt came at its trace time: the arming's fires_ns. */
+void import_note_fires(struct converter *cv, const struct cap_event *e);
+void import_on_wheel_start(struct converter *cv, const struct cap_event *e);
+void import_on_wheel_cancel(struct converter *cv, const struct cap_event *e);
+void import_on_wheel_expire(struct converter *cv, const struct cap_event *e);
+/* A wheel timer of the trace ran in the idle period or its wakeup: its work may follow. */
+void import_note_wheel_run(struct converter *cv, const struct cap_event *e);
+/* The record of the arming of hrtimer id that expired at time at on cpu, or -1. */
+gint import_armed_event(struct converter *cv, uint64_t id, unsigned int cpu, uint64_t at);
+/* The tick's interrupt still due at the capture's end comes at the end. */
+void import_tick_pending_at_end(struct converter *cv, unsigned int cpu, uint64_t end);
+
+/*
+ * convert-rcu-iowait.c: what else a select reads, RCU callbacks queued
+ * and tasks waiting for I/O, as rcu and iowait records.
+ */
+void import_on_rcu(struct converter *cv, const struct cap_event *e);
+/* Ends pid's wait for I/O, if it was waiting. */
+void import_iowait_end(struct converter *cv, uint64_t at, uint32_t pid);
+void import_on_iowait_switch(struct converter *cv, const struct cap_event *e);
+
+/*
+ * convert-wakeups.c: where a wakeup's interrupt goes, so that the
+ * simulated CPU leaves its state where the kernel's did.
+ */
+/* No interrupt of its own woke p: a remote wakeup, or none shown from polling. */
+bool import_woken_by_need_resched(const struct cpu_track *p);
+/* The capture's median exit cost of p's state if it halts (0: polling, or none measured). */
+uint64_t import_halting_exit_cost(const struct converter *cv, const struct cpu_track *p);
+/* Where the irq record of p's wakeup goes. */
+uint64_t import_irq_record_at(const struct converter *cv, const struct cpu_track *p);
+/* At an exit: a sample of the state's exit cost, from the interrupt taken in it. */
+void import_sample_exit_cost(struct converter *cv, const struct cpu_track *p);
+/* At an exit: moves its interrupt to the state's median exit cost before it. */
+void import_hold_up(struct converter *cv, struct cpu_track *p);
+/* At an exit: the wakeup's own exit cost, where it was quicker than the median. */
+void import_own_exit_cost(struct converter *cv, struct cpu_track *p);
+
+/*
+ * convert-polling.c: the polling state's loop, its pace and the host's
+ * stops of it, as poll records and the wakeups' held_ns and stalled_ns.
+ */
+/* A polling state woken at wake_at after no limit came: its loop was stopped. */
+void import_stalled_in_poll(struct converter *cv, struct cpu_track *p, uint64_t wake_at);
+/* A polling state left long after its interrupt: the interrupt holds the CPU up. */
+void import_held_in_poll(struct converter *cv, struct cpu_track *p, uint64_t cost);
+/* A polling limit reached to_limit after the entry moves cpu's pace. */
+void import_pace_polling(struct converter *cv, const struct cpu_track *p, unsigned int cpu,
+			 uint64_t to_limit);
+/* A polling limit reached late, or followed by a long way to next_entry. */
+void import_stalled_at_limit(struct converter *cv, const struct cpu_track *p, unsigned int cpu,
+			     uint64_t next_entry);
+/* A polling state whose tick came late, more than two paces after the entry. */
+void import_stalled_to_tick(struct converter *cv, const struct cpu_track *p, unsigned int cpu,
+			    uint64_t next_entry);
 
 #endif /* TEOSIM_IMPORT_CONVERT_PRIVATE_H */

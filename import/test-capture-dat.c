@@ -11,19 +11,6 @@
  * two readers can be held to the same result.
  */
 #include "test-import-helpers.h"
-#include "trace-write.h"
-
-static char *events_text(const struct imported *im)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-
-	for (guint i = 0; i < im->events->len; i++)
-		trace_write_event(f, &g_array_index(im->events, struct trace_event, i));
-	fclose(f);
-	return text;
-}
 
 /*
  * tiny.dat, t0 = 5 s, two CPUs:

@@ -791,12 +791,12 @@ static void test_poll_records(void **state)
 }
 
 /*
- * A polling limit the host held up comes as two poll records (import's
- * stalled_at_limit()): the loop, checking every 100 us, reaches its limit
- * at 300 us; polling from 300 us it would at 600 us, but the record at
- * 400 us (a pace of 600 us) and the one at 900 us (100 us again) hold it
- * to 900 us, as the stopped vCPU read no clock; from there it polls at
- * its pace: 1200 us.
+ * A polling limit the host held up comes as two poll records
+ * (import_stalled_at_limit()): the loop, checking every 100 us, reaches
+ * its limit at 300 us; polling from 300 us it would at 600 us, but the
+ * record at 400 us (a pace of 600 us) and the one at 900 us (100 us
+ * again) hold it to 900 us, as the stopped vCPU read no clock; from there
+ * it polls at its pace: 1200 us.
  */
 static void test_poll_records_of_a_stall(void **state)
 {
