@@ -55,12 +55,6 @@ bool capture_import_cut(const char *cmd, const char *path, const char *name,
 	return ok;
 }
 
-bool capture_import(const char *cmd, const char *path, const char *name, struct capture *c,
-		    struct imported *im, GError **error)
-{
-	return capture_import_cut(cmd, path, name, NULL, NULL, c, im, error);
-}
-
 /* The stems of a capture's path, longest first: a/b.trace.txt gives a/b.trace, a/b. */
 static GPtrArray *capture_stems(const char *capture)
 {

@@ -11,15 +11,6 @@
 #include "convert.h"
 
 /*
- * Reads the capture at path and imports it as a trace named name (a valid
- * trace name, or NULL: after the file), printing the readers' warnings and
- * the import's notes on stderr as "teosim CMD: ...".  c must be cleared
- * with capture_clear() and im with imported_clear() whatever the result.
- */
-bool capture_import(const char *cmd, const char *path, const char *name, struct capture *c,
-		    struct imported *im, GError **error);
-
-/*
  * What the simulation will take where the capture does not tell (a tick
  * stop's cost, exit costs: import_convert_cut()), told once the capture
  * is read; false with *error set to give up.
@@ -27,7 +18,14 @@ bool capture_import(const char *cmd, const char *path, const char *name, struct 
 typedef bool (*capture_given_fn)(void *priv, const struct capture *c, struct import_given *out,
 				 GError **error);
 
-/* As capture_import(), with the work cut and the wakeups placed by given()'s answer. */
+/*
+ * Reads the capture at path and imports it as a trace named name (a valid
+ * trace name, or NULL: after the file), with the work cut and the wakeups
+ * placed by given()'s answer (NULL: the capture's own figures alone),
+ * printing the readers' warnings and the import's notes on stderr as
+ * "teosim CMD: ...".  c must be cleared with capture_clear() and im with
+ * imported_clear() whatever the result.
+ */
 bool capture_import_cut(const char *cmd, const char *path, const char *name,
 			capture_given_fn given, void *priv, struct capture *c,
 			struct imported *im, GError **error);
