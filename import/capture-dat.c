@@ -111,6 +111,15 @@ static bool resched_clear(struct tep_event *e, struct tep_record *rec)
 	       !(flags & (TRACE_FLAG_NEED_RESCHED | TRACE_FLAG_PREEMPT_RESCHED));
 }
 
+/* Whether they show TIF_NEED_RESCHED set; unknown without them. */
+static bool resched_set(struct tep_event *e, struct tep_record *rec)
+{
+	unsigned long long flags;
+
+	return tep_get_common_field_val(NULL, e, "common_flags", rec, &flags, 0) == 0 &&
+	       (flags & TRACE_FLAG_NEED_RESCHED);
+}
+
 static bool read_fields(struct dat_reader *d, struct tep_event *e, struct tep_record *rec,
 			struct cap_event *ev)
 {
@@ -123,6 +132,7 @@ static bool read_fields(struct dat_reader *d, struct tep_event *e, struct tep_re
 			return false;
 		ev->state = (uint32_t)v;
 		ev->resched_clear = resched_clear(e, rec);
+		ev->resched_set = resched_set(e, rec);
 		if (!get_max(d, e, rec, "cpu_id", CAP_CPUS_MAX - 1, &v))
 			return false;
 		ev->cpu = (unsigned int)v;

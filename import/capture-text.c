@@ -332,6 +332,12 @@ static bool resched_clear(const char *flags)
 	return strlen(flags) >= 4 && flags[1] == '.';
 }
 
+/* Whether they show TIF_NEED_RESCHED set: 'n', 'N' (with PREEMPT_NEED_RESCHED), 'b', 'B'. */
+static bool resched_set(const char *flags)
+{
+	return strlen(flags) >= 4 && strchr("nNbB", flags[1]);
+}
+
 static void read_event_line(struct text_reader *t, GMatchInfo *m)
 {
 	g_autofree char *cpu = g_match_info_fetch(m, 1);
@@ -366,6 +372,7 @@ static void read_event_line(struct text_reader *t, GMatchInfo *m)
 	}
 	ev.ts_ns = l.ts_ns;
 	ev.resched_clear = resched_clear(flags);
+	ev.resched_set = resched_set(flags);
 	if (!parse_fields(t, &l, &ev))
 		return;
 	add_lost_before(t, &ev);

@@ -51,6 +51,7 @@ struct cap_event {
 	bool tick_timer;	/* TIMER_START, TIMER_EXPIRE: function=tick_sched_timer */
 	bool pinned;		/* WHEEL_START: TIMER_PINNED */
 	bool resched_clear;	/* IDLE: the record's flags show need_resched clear (unknown: false) */
+	bool resched_set;	/* IDLE: ... or TIF_NEED_RESCHED set (unknown: false) */
 	/* SWITCH: the previous task went to sleep uninterruptibly (prev_state D), as for I/O */
 	bool blocked;
 	/* WAKEUP: the woken task; SWITCH: the previous task (0: not given) */

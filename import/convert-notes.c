@@ -81,8 +81,10 @@ static void exit_cost_note(struct converter *cv)
 		     cv->poll_stalls, cv->poll_stalled_ns);
 	if (cv->im->counts.idle_loop_wakeups)
 		note(cv, "wakeups by a handler alone, no task woken: %" G_GUINT64_FORMAT
-		     " (idle_loop): the CPU stayed in the idle loop",
-		     cv->im->counts.idle_loop_wakeups);
+		     " (idle_loop): the CPU stayed in the idle loop; %" G_GUINT64_FORMAT
+		     " of them left need_resched set in the capture's flags (resched: it left "
+		     "do_idle() and came straight back, restarting its tick)",
+		     cv->im->counts.idle_loop_wakeups, cv->im->counts.resched_wakeups);
 	if (cv->hurried)
 		note(cv, "wakeups quicker than the state's median exit cost: %" G_GUINT64_FORMAT
 		     ", their interrupts taken %" G_GUINT64_FORMAT " ns earlier in all, so that "

@@ -40,6 +40,7 @@ struct cpu_track {
 	bool tick_off;		/* the tick is stopped: by a tick_stop, until do_idle() is left */
 	bool task_woken;	/* IDLE, BUSY: a task was woken or switched in on this CPU since the entry */
 	bool resched_clear;	/* BUSY: the exit's flags showed need_resched clear */
+	bool resched_set;	/* BUSY: ... or set (TIF_NEED_RESCHED) */
 	gint wheel_event;	/* IDLE, BUSY: the record of the first wheel timer run since, or -1 */
 	bool untraced_wheel;	/* IDLE, BUSY: a wheel timer the trace leaves out ran since, */
 	uint64_t untraced_due;	/* ... the first, due at this boundary */

@@ -143,6 +143,13 @@ static void end_busy(struct converter *cv, struct cpu_track *p, unsigned int cpu
 		give_work(cv, p, ev, work, in_loop);
 		ev->remote = import_woken_by_need_resched(p);
 		cv->im->counts.need_resched_wakeups += ev->remote;
+		/*
+		 * A handler that woke no task but left need_resched set (a
+		 * reschedule IPI that kicks the CPU to look at a timer queued
+		 * on it): do_idle() ends and begins again, the tick restarted.
+		 */
+		ev->resched = in_loop && p->resched_set;
+		cv->im->counts.resched_wakeups += ev->resched;
 		break;
 	}
 }
@@ -229,6 +236,7 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 	p->phase = PHASE_BUSY;
 	p->since = at;
 	p->resched_clear = e->resched_clear;
+	p->resched_set = e->resched_set;
 	import_sample_exit_cost(cv, p);
 	import_hold_up(cv, p);
 	if (p->cause == CAUSE_NONE && p->remote_wakeup)

@@ -38,6 +38,7 @@ struct import_counts {
 	uint64_t handler_armings_moved;	/* a held-up timer's re-arming by its handler, moved with it */
 	uint64_t tick_wakeups;		/* the tick: dropped, the simulator has its own */
 	uint64_t idle_loop_wakeups;	/* timer or irq whose handler woke no task (idle_loop) */
+	uint64_t resched_wakeups;	/* ... an irq of them leaving need_resched set (resched) */
 	uint64_t idle_switches;		/* sched_switch to the idle task while running: idle records */
 	uint64_t aborted_selects;	/* of them, idle loops that entered no state: select aborted */
 	uint64_t ticks_withdrawn;	/* tick re-armed or cancelled with its boundary passed and no expiry */

@@ -85,7 +85,8 @@ static void test_handler_rearm_held_up(void **state)
  * - an exit with no cause 8 us after the entry at 4.3 ms: its unseen
  *   interrupt goes at the entry, exit_ns 8 us;
  * - an irq at 5 ms, exit 20 us later: the median, nothing of its own.
- * Neither of the last two wakes a task: idle_loop=1.
+ * Neither of the last two wakes a task: idle_loop=1; the first of them
+ * left need_resched set ('N' at the exit), a kick: resched=1.
  */
 static void test_own_exit_cost(void **state)
 {
@@ -98,7 +99,8 @@ static void test_own_exit_cost(void **state)
 	text = events_text(&im);
 	assert_non_null(strstr(text, "timer at_ns=4100000 cpu=0 id=241 expires_ns=4190000 "
 			       "fires_ns=4200000 work_ns=95000 exit_ns=5000\n"
-			       "irq at_ns=4300000 cpu=0 work_ns=92000 exit_ns=8000 idle_loop=1\n"
+			       "irq at_ns=4300000 cpu=0 work_ns=92000 exit_ns=8000 idle_loop=1 "
+			       "resched=1\n"
 			       "irq at_ns=5000000 cpu=0 work_ns=80000 idle_loop=1\n"));
 	assert_true(has_note(&im, "wakeups quicker than the state's median exit cost whose "
 			     "interrupt cannot move earlier (pending at the entry, or a timer's "

@@ -600,6 +600,43 @@ static void test_kernel_timing(void **state)
 	imported_clear(&im);
 }
 
+/*
+ * idle-loop-kick.txt, t0 = 400 s, one CPU in state 2 with its tick
+ * stopped, a sched_wakeup in the capture (so that a wakeup that wakes no
+ * task can be told):
+ * - 999 us: a reschedule IPI, and the exit at 1000 us with need_resched
+ *   set ('N') but no task woken or switched in before the entry at
+ *   1040 us: a kick to look at a timer; do_idle() ends and begins again.
+ *   irq at 999 us, 40 us of work, idle_loop=1 resched=1.
+ * - 1999 us: a device's interrupt, the exit at 2000 us with need_resched
+ *   clear, the entry at 2020 us: the handler alone, idle_loop=1.
+ * - 2998 us: an IPI that wakes worker on the CPU, the exit at 3000 us
+ *   ('N'), worker runs from 3010 to 3090 us (its switch back to the idle
+ *   task is an idle record) and the entry at 3100 us: a task ran, neither
+ *   flag; 100 us of work.
+ * - 3499 us: a device's interrupt again, idle_loop=1; the exit at
+ *   4000 us, the capture's last event, is an irq with 1 ns of work.
+ * The first 10 us are the CPU's work before its first entry.
+ */
+static void test_kick_leaves_idle_loop(void **state)
+{
+	struct imported im;
+
+	(void)state;
+	assert_imports_to("idle-loop-kick.txt", 4000001, 1,
+		"busy at_ns=0 cpu=0 work_ns=10000\n"
+		"irq at_ns=999000 cpu=0 work_ns=40000 idle_loop=1 resched=1\n"
+		"irq at_ns=1999000 cpu=0 work_ns=20000 idle_loop=1\n"
+		"irq at_ns=2998000 cpu=0 work_ns=100000\n"
+		"idle at_ns=3090000 cpu=0\n"
+		"irq at_ns=3499000 cpu=0 work_ns=20000 idle_loop=1\n"
+		"irq at_ns=4000000 cpu=0 work_ns=1\n", &im);
+	assert_int_equal(im.counts.idle_loop_wakeups, 3);
+	assert_int_equal(im.counts.resched_wakeups, 1);
+	assert_true(has_note(&im, "1 of them left need_resched set"));
+	imported_clear(&im);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -617,6 +654,7 @@ int main(void)
 		cmocka_unit_test(test_tick_work_measured),
 		cmocka_unit_test(test_tick_stop_cut),
 		cmocka_unit_test(test_idle_loop_wakeups),
+		cmocka_unit_test(test_kick_leaves_idle_loop),
 		cmocka_unit_test(test_trace_cmd_report),
 		cmocka_unit_test(test_clock_offset_edge),
 		cmocka_unit_test(test_kernel_timing),

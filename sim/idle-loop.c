@@ -558,13 +558,15 @@ static G_ALWAYS_INLINE inline bool go_idle(struct sim_cpu *c, GError **error)
 		if (!c->in_idle_loop)
 			tick_restarted_by_task(c);
 	}
+	if (c->loop_resched)
+		tick_restarted_by_task(c);
 	if (now >= end) {
 		c->phase = CPU_DONE;
 		return true;
 	}
 	select_times(c, p->cause, now);
 	c->reselecting = false;
-	c->in_idle_loop = false;
+	c->in_idle_loop = c->loop_resched = false;
 	*p = (struct idle_period){ .entry_ns = now };
 	wheel_work = sim_host_enter_idle(c, p);
 	if (G_UNLIKELY(wheel_work)) {
@@ -823,6 +825,7 @@ static G_ALWAYS_INLINE inline bool sleep_in_state(struct sim_cpu *c,
 		/* Its work is taken working. */
 		wake_up(c, MAX(ev_at, entry) + ev->held_ns, WAKE_EVENT, ev->idle_loop,
 			ev->remote, ev->exit_ns);
+		c->loop_resched = ev->resched;
 		return false;
 	}
 	take_event(c, ev);

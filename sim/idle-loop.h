@@ -132,6 +132,7 @@ struct sim_cpu {
 	bool tick_while_polling;		/* CPU_IDLE: the tick ran in the polling loop */
 	bool reselecting;			/* CPU_WORKING: from a polling limit to the next entry */
 	bool in_idle_loop;			/* CPU_WORKING: only handlers ran, no task: do_idle() goes on */
+	bool loop_resched;			/* ... but left need_resched set: the tick restarts */
 	uint64_t idle_entry_ns;			/* the tick code's idle entry time (host.h) */
 	uint64_t switched_idle_ns;		/* CPU_WORKING: the trace's idle record, or NEVER */
 	uint64_t next_tick_ns;			/* these four: as of the last idle entry */

@@ -552,6 +552,43 @@ static void test_handler_stays_in_idle_loop(void **state)
 }
 
 /*
+ * A handler that woke no task but left need_resched set (resched, a
+ * reschedule IPI that kicks the CPU to look at a timer queued on it):
+ * do_idle() ends, tick_nohz_idle_exit() restarts the tick, and the CPU
+ * comes straight back.  As in test_handler_stays_in_idle_loop, the
+ * governor stops the tick at 490 us and enters C1 at 530 us; the IPI at
+ * 2 ms wakes it (exit 2 us), the idle entry time becomes 2002 us, and its
+ * 50 us of handler end at 2052 us.  The select at 2042 us finds the tick
+ * running again: told timer 2 at 10 ms 7998 us away (from 2002 us), and
+ * the next tick, at the 4 ms boundary, 1998 us away.  Stopping it once
+ * more costs 30 us: the entry is at 2082 us, and timer 2's interrupt at
+ * 10 ms ends the period, residency 10002 - 2082 = 7920 us (7950 with the
+ * tick left stopped, as test_handler_stays_in_idle_loop has it).
+ */
+static void test_kick_restarts_tick(void **state)
+{
+	static const struct script_step steps[] = { { 1, true }, { 1, true } };
+	struct trace_event ev[] = { ev_busy(0, 500 * US), ev_timer(0, 2, 10 * MS, 0, 0),
+				    ev_irq(2 * MS, 50 * US) };
+	struct script_run r;
+
+	(void)state;
+	ev[2].idle_loop = ev[2].resched = true;
+	script_run_init(&r, 11 * MS);
+	r.platform.select_lead_us = 10;
+	r.platform.tick_stop_us = 30;
+	script_run_go(&r, "script-6.1", ev, 3, steps, 2);
+	assert_int_equal(script.reflected[0].residency_ns, 1472 * US);
+	assert_int_equal(script.selected[1].clock_ns, 2042 * US);
+	assert_false(script.selected[1].tick_stopped);
+	assert_int_equal(script.selected[1].sleep_length_ns, 7998 * US);
+	assert_int_equal(script.selected[1].delta_next_ns, 1998 * US);
+	assert_int_equal(script.reflected[1].clock_ns, 10002 * US);
+	assert_int_equal(script.reflected[1].residency_ns, 7920 * US);
+	script_run_finish(&r, NULL);
+}
+
+/*
  * A trace's tick-stop cost (tick_stop_ns, 0 here: an imported trace whose
  * work was not cut) stands for the platform's (30 us): the entry is at
  * the end of the work, 500 us, and the residency 2002 - 500 = 1502 us.
@@ -1038,6 +1075,7 @@ int main(void)
 		cmocka_unit_test(test_poll_records_of_a_stall),
 		cmocka_unit_test(test_poll_record_back_to_default),
 		cmocka_unit_test(test_handler_stays_in_idle_loop),
+		cmocka_unit_test(test_kick_restarts_tick),
 		cmocka_unit_test(test_tick_while_polling),
 		cmocka_unit_test(test_tick_record_late),
 		cmocka_unit_test(test_tick_record_pending_at_entry),

@@ -362,6 +362,37 @@ static void test_remote(void **state)
 }
 
 /*
+ * resched on an irq (line 8) with idle_loop, in the writer's order (last)
+ * and out of it: both read the same and write back in the writer's order;
+ * absent, it is false.  Without idle_loop=1, in either order, it is an
+ * error naming the field (a CPU that runs a task leaves the idle loop
+ * anyway); a timer has no such field.
+ */
+static void test_resched(void **state)
+{
+	struct fixture *f = *state;
+	g_autofree char *fast = test_replace_line(base, 8, "irq at_ns=100 cpu=1 work_ns=50 "
+						  "idle_loop=1 resched=1");
+	g_autofree char *general = test_replace_line(base, 8, "irq resched=1 at_ns=100 cpu=1 "
+						     "idle_loop=1");
+	g_autoptr(GArray) a = read_ok(f, fast);
+	g_autoptr(GArray) b = read_ok(f, general);
+	g_autoptr(GArray) none = read_ok(f, base);
+
+	assert_true(at(a, 2)->resched);
+	assert_true(at(b, 2)->resched);
+	assert_false(at(none, 2)->resched);
+	assert_writes("irq at_ns=100 cpu=1 work_ns=50 idle_loop=1 resched=1\n"
+		      "irq at_ns=100 cpu=1 idle_loop=1 resched=1\n", 2, at(a, 2), at(b, 2));
+	expect_error(f, 8, "irq at_ns=100 cpu=1 resched=1", 8, "resched");
+	expect_error(f, 8, "irq at_ns=100 cpu=1 idle_loop=0 resched=1", 8, "resched");
+	expect_error(f, 8, "irq resched=1 at_ns=100 cpu=1", 8, "resched");
+	expect_error(f, 8, "irq at_ns=100 cpu=1 idle_loop=1 resched=2", 8, "resched");
+	expect_error(f, 9, "timer at_ns=200 cpu=1 id=2 expires_ns=300 idle_loop=1 resched=1", 9,
+		     "resched");
+}
+
+/*
  * Numbers of every width from 1 to 19 digits, in lines of every length, so
  * that values start and end at every offset of a word and the 64 KiB
  * blocks the reader refills end inside lines and inside numbers.  The
@@ -834,6 +865,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_held, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_idle_loop, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_remote, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_resched, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tick_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_wheel_record, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rcu_record, setup, teardown),

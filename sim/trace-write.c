@@ -60,6 +60,8 @@ void trace_write_event(FILE *out, const struct trace_event *ev)
 		write_work(out, ev);
 		if (ev->remote)
 			fprintf(out, " remote=1");
+		if (ev->resched)
+			fprintf(out, " resched=1");
 		break;
 	case TRACE_BUSY:
 		fprintf(out, "busy at_ns=%" PRIu64 " cpu=%u work_ns=%" PRIu64,

@@ -396,7 +396,10 @@ static bool note_timer(struct trace_reader *r, struct known_timer *t, const stru
 	return true;
 }
 
-/* A flag, 0 or 1: TIMER and IRQ's optional idle_loop, IRQ's remote, IDLE's aborted, RCU's pending. */
+/*
+ * A flag, 0 or 1: TIMER and IRQ's optional idle_loop, IRQ's remote and
+ * resched, IDLE's aborted, RCU's pending.
+ */
 static bool parse_flag(struct trace_reader *r, struct kv_line *l, const char *key,
 		       bool required, bool *out, GError **error)
 {
@@ -529,8 +532,14 @@ static bool parse_event(struct trace_reader *r, struct kv_line *l, struct trace_
 		break;
 	case TRACE_IRQ:
 		if (!parse_wakeup(r, l, ev, error) ||
-		    !parse_flag(r, l, "remote", false, &ev->remote, error))
+		    !parse_flag(r, l, "remote", false, &ev->remote, error) ||
+		    !parse_flag(r, l, "resched", false, &ev->resched, error))
 			return false;
+		if (ev->resched && !ev->idle_loop) {
+			kv_error(&r->kv, error, "resched", "1 needs idle_loop=1: a CPU that runs a "
+				 "task leaves the idle loop anyway");
+			return false;
+		}
 		break;
 	case TRACE_BUSY:
 		if (!parse_time(r, l, "work_ns", true, 1, &ev->work_ns, error))
@@ -777,7 +786,8 @@ static bool scan_kind_fields(const char **s, struct trace_event *ev)
 	case TRACE_CANCEL:
 		return SCAN_NUMBER(s, "id=", &ev->timer_id);
 	case TRACE_IRQ:
-		return scan_wakeup(s, ev) && SCAN_FLAG(s, "remote=", &ev->remote);
+		return scan_wakeup(s, ev) && SCAN_FLAG(s, "remote=", &ev->remote) &&
+		       SCAN_FLAG(s, "resched=", &ev->resched);
 	case TRACE_BUSY:
 		return SCAN_NUMBER(s, "work_ns=", &ev->work_ns);
 	case TRACE_TICK:
@@ -827,7 +837,8 @@ static bool values_valid(const struct trace_reader *r, const struct trace_event 
 	case TRACE_CANCEL:
 		return true;
 	case TRACE_IRQ:
-		return (ev->work_ns | ev->held_ns | ev->exit_ns | ev->stalled_ns) <= TRACE_TIME_MAX;
+		return (ev->work_ns | ev->held_ns | ev->exit_ns | ev->stalled_ns) <= TRACE_TIME_MAX &&
+		       (!ev->resched || ev->idle_loop);
 	case TRACE_BUSY:
 		return ev->work_ns >= 1 && ev->work_ns <= TRACE_TIME_MAX;
 	case TRACE_TICK:
@@ -870,7 +881,7 @@ static bool fast_event(struct trace_reader *r, const char **line, char eol,
 	ev->timer_id = ev->expires_ns = ev->fires_ns = ev->period_ns = ev->work_ns = 0;
 	ev->held_ns = ev->exit_ns = ev->stalled_ns = ev->check_ns = 0;
 	ev->iowait_tasks = 0;
-	ev->idle_loop = ev->remote = ev->aborted = ev->rcu_pending = false;
+	ev->idle_loop = ev->remote = ev->resched = ev->aborted = ev->rcu_pending = false;
 	ev->phase[0] = '\0';
 	if (!scan_kind(&s, &ev->kind) || !SCAN_NUMBER(&s, "at_ns=", &ev->at_ns) ||
 	    !SCAN_NUMBER(&s, "cpu=", &cpu) || cpu >= r->header.nr_cpus)

@@ -79,6 +79,13 @@ struct trace_event {
 	 */
 	bool remote;
 	/*
+	 * IRQ, with idle_loop: the handler woke no task but left need_resched
+	 * set (a reschedule IPI that kicks an idle CPU to look at a timer
+	 * queued on it): the CPU leaves do_idle() and comes straight back, so
+	 * its tick restarts; the idle entry time is taken anew as for idle_loop.
+	 */
+	bool resched;
+	/*
 	 * IDLE: the idle loop's select was aborted: a task was woken for the
 	 * CPU without an interrupt (its idle task polls need_resched) after
 	 * the governor chose and before the state was entered.
