@@ -37,7 +37,6 @@ struct cpu_track {
 	gint tick_record;	/* IDLE: the last tick record whose interrupt came in it, or -1 */
 	gint first_tick_record;	/* IDLE, BUSY: the first of them, or -1 */
 	bool stopped_tick;	/* BUSY: the kernel stopped the tick on its way to the next entry */
-	bool tick_off;		/* the tick is stopped: by a tick_stop, until do_idle() is left */
 	bool task_woken;	/* IDLE, BUSY: a task was woken or switched in on this CPU since the entry */
 	bool resched_clear;	/* BUSY: the exit's flags showed need_resched clear */
 	bool resched_set;	/* BUSY: ... or set (TIF_NEED_RESCHED) */

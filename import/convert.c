@@ -42,16 +42,6 @@ static bool stays_in_idle_loop(const struct converter *cv, const struct cpu_trac
 }
 
 /*
- * A CPU that left do_idle() restarted the tick; one that stopped it again
- * before this entry (tick_stop) has it stopped.
- */
-static void track_tick(const struct converter *cv, struct cpu_track *p)
-{
-	if (!stays_in_idle_loop(cv, p) && !p->stopped_tick)
-		p->tick_off = false;
-}
-
-/*
  * A wakeup's record gets the busy period's work, whether it stayed in the
  * idle loop, and what the host did to p's polling loop around its
  * interrupt (import_held_in_poll(), import_stalled_in_poll()).
@@ -210,7 +200,6 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 			}
 			import_stalled_to_tick(cv, p, e->cpu, at);
 			end_busy(cv, p, e->cpu, end, stays_in_idle_loop(cv, p));
-			track_tick(cv, p);
 		}
 		if (p->phase == PHASE_UNKNOWN && at > p->first_seen)
 			/* Running from the CPU's first event, before which nothing is known. */
@@ -218,8 +207,7 @@ static void on_idle(struct converter *cv, const struct cap_event *e)
 		*p = (struct cpu_track){ .phase = PHASE_IDLE, .idle_since = at, .state = e->state,
 					 .first_seen = p->first_seen, .seen = true,
 					 .tick_record = -1, .first_tick_record = -1,
-					 .wheel_event = -1, .idle_record = -1,
-					 .tick_off = p->tick_off };
+					 .wheel_event = -1, .idle_record = -1 };
 		return;
 	}
 	if (p->phase == PHASE_BUSY) {
@@ -316,7 +304,7 @@ static void idle_loop_left(struct converter *cv, struct cpu_track *p)
 		p->aborted_at = ev->at_ns;
 	}
 	p->idle_record = -1;
-	p->stopped_tick = p->tick_off = false;
+	p->stopped_tick = false;
 }
 
 static void on_event(struct converter *cv, const struct cap_event *e, guint index)
@@ -400,8 +388,6 @@ static void on_event(struct converter *cv, const struct cap_event *e, guint inde
 		/* On the way into a state: its cost is not the work's (end_busy()). */
 		if (e->flag && p->phase == PHASE_BUSY)
 			p->stopped_tick = true;
-		if (e->flag)
-			p->tick_off = true;
 		break;
 	case CAP_IDLE_MISS:
 		/* The real governor's outcome: for the report (real-usage.c), not the workload. */
