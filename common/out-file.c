@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -15,12 +16,30 @@ static void out_file_free(struct out_file *o)
 	g_free(o);
 }
 
+/* Whether path exists as something other than a regular file (stat() follows links). */
+static bool is_special(const char *path)
+{
+	GStatBuf st;
+
+	return g_stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+}
+
 struct out_file *out_file_open(const char *path, GError **error)
 {
 	struct out_file *o = g_new0(struct out_file, 1);
 	int fd;
 
 	o->path = g_strdup(path);
+	if (is_special(path)) {
+		o->f = g_fopen(path, "w");
+		if (!o->f) {
+			g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s", path,
+				    g_strerror(errno));
+			out_file_free(o);
+			return NULL;
+		}
+		return o;
+	}
 	/* Beside the output: a rename within one file system is atomic. */
 	o->tmp = g_strconcat(path, ".XXXXXX", NULL);
 	fd = g_mkstemp(o->tmp);
@@ -47,7 +66,7 @@ bool out_file_commit(struct out_file *o, GError **error)
 		why = g_strerror(errno);
 	}
 	/* mkstemp makes the file 0600; an output gets the usual mode. */
-	if (ok) {
+	if (ok && o->tmp) {
 		mode_t mask = umask(0);
 
 		umask(mask);
@@ -56,7 +75,10 @@ bool out_file_commit(struct out_file *o, GError **error)
 			why = g_strerror(errno);
 		}
 	}
-	if (ok) {
+	if (!o->tmp) {
+		if (!ok)
+			g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s", o->path, why);
+	} else if (ok) {
 		leftovers_forget(o->tmp);
 	} else {
 		g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s (left as it was)", o->path, why);
@@ -69,7 +91,8 @@ bool out_file_commit(struct out_file *o, GError **error)
 void out_file_abort(struct out_file *o)
 {
 	fclose(o->f);
-	leftovers_remove(o->tmp);
+	if (o->tmp)
+		leftovers_remove(o->tmp);
 	out_file_free(o);
 }
 

@@ -3,6 +3,9 @@
  * Output files written whole or not at all: the text goes to a temporary
  * file beside the output, renamed over it only once every write and the
  * close have succeeded.  A failed run leaves an existing output as it was.
+ * An output that exists and is no regular file (/dev/null, /dev/stdout, a
+ * named pipe) is written straight to: a rename would replace the device
+ * node or the pipe with a file.
  */
 #ifndef TEOSIM_OUT_FILE_H
 #define TEOSIM_OUT_FILE_H
@@ -15,7 +18,7 @@
 struct out_file {
 	FILE *f;		/* write here */
 	char *path;		/* the output */
-	char *tmp;		/* the temporary file beside it */
+	char *tmp;		/* the temporary file beside it, or NULL: written straight to */
 };
 
 /* NULL with "PATH: reason" when the temporary file cannot be made. */

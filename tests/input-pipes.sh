@@ -66,6 +66,26 @@ for capture in basic.txt tiny.dat; do
 	fi
 done
 
+# An output that is a pipe is written to, not replaced by a file, and
+# nothing is written beside it: a bundled platform is named as it is, a
+# platform file not at all.
+mkfifo "$work/out.fifo"
+for platform in qemu-tcg "$src/traces/platforms/qemu-tcg.platform"; do
+	cat "$work/out.fifo" > "$work/from-fifo.trace" &
+	reader=$!
+	"$teosim" import --name c -p "$platform" -o "$work/out.fifo" \
+		"$src/import/testdata/basic.txt" 2> /dev/null || fail "import to a pipe (-p $platform)"
+	wait "$reader"
+	want=$([ "$platform" = qemu-tcg ] && echo "platform qemu-tcg" || echo "")
+	if [ ! -p "$work/out.fifo" ] || [ -e "$work/out.fifo.platform" ] || [ -e "$work/out.platform" ] ||
+	   [ "$(grep '^platform' "$work/from-fifo.trace")" != "$want" ] ||
+	   ! grep -q '^irq ' "$work/from-fifo.trace"; then
+		fail "import to a pipe (-p $platform): $(ls "$work" | tr '\n' ' ')"
+	else
+		echo "ok: import to a pipe (-p $platform)"
+	fi
+done
+
 # A pipe that delivers nothing is an empty input, named as the user named it.
 expect 1 "-: empty file" sh -c "'$teosim' run --governor teo-6.1 --platform skx - < /dev/null"
 
