@@ -2,10 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
-
-#include <glib/gstdio.h>
 
 #include "capture-arg.h"
 #include "keyfile-lines.h"
@@ -155,14 +152,6 @@ static bool name_platform(const char *spec, const char *path, char **header, GEr
 	return ok;
 }
 
-/* Whether path exists as no regular file (/dev/stdout, a pipe): out_file writes straight to it. */
-static bool is_stream(const char *path)
-{
-	GStatBuf st;
-
-	return g_stat(path, &st) == 0 && !S_ISREG(st.st_mode);
-}
-
 bool imported_save(const struct imported *im, const char *capture, const char *platform,
 		   const char *path, char **tmp, GError **error)
 {
@@ -179,7 +168,7 @@ bool imported_save(const struct imported *im, const char *capture, const char *p
 		close(fd);
 		leftovers_add(*tmp);
 		path = *tmp;
-	} else if (platform && is_stream(path)) {
+	} else if (platform && out_file_is_stream(path)) {
 		/* Nothing goes beside /dev/stdout or a pipe: a bundled name alone is named. */
 		header_platform = is_bundled(platform) ? g_strdup(platform) : NULL;
 	} else if (platform && !name_platform(platform, path, &header_platform, error)) {

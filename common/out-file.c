@@ -16,8 +16,7 @@ static void out_file_free(struct out_file *o)
 	g_free(o);
 }
 
-/* Whether path exists as something other than a regular file (stat() follows links). */
-static bool is_special(const char *path)
+bool out_file_is_stream(const char *path)
 {
 	GStatBuf st;
 
@@ -30,7 +29,7 @@ struct out_file *out_file_open(const char *path, GError **error)
 	int fd;
 
 	o->path = g_strdup(path);
-	if (is_special(path)) {
+	if (out_file_is_stream(path)) {
 		o->f = g_fopen(path, "w");
 		if (!o->f) {
 			g_set_error(error, TEOSIM_ERROR, TEOSIM_ERROR_IO, "%s: %s", path,

@@ -21,6 +21,8 @@ struct out_file {
 	char *tmp;		/* the temporary file beside it, or NULL: written straight to */
 };
 
+/* Whether path exists as no regular file (stat() follows links): written straight to. */
+bool out_file_is_stream(const char *path);
 /* NULL with "PATH: reason" when the temporary file cannot be made. */
 struct out_file *out_file_open(const char *path, GError **error);
 /* Closes and renames; on any error the temporary file is removed.  Frees o. */

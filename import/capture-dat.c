@@ -102,22 +102,18 @@ static bool read_wheel_start(struct dat_reader *d, struct tep_event *e, struct t
 #define TRACE_FLAG_NEED_RESCHED		0x04u
 #define TRACE_FLAG_PREEMPT_RESCHED	0x20u
 
-/* Whether the record's common_flags show need_resched clear; unknown without them. */
-static bool resched_clear(struct tep_event *e, struct tep_record *rec)
+/*
+ * What the record's common_flags show of need_resched: clear (neither
+ * flag), or TIF_NEED_RESCHED set; neither is known without them.
+ */
+static void read_resched(struct tep_event *e, struct tep_record *rec, struct cap_event *ev)
 {
 	unsigned long long flags;
 
-	return tep_get_common_field_val(NULL, e, "common_flags", rec, &flags, 0) == 0 &&
-	       !(flags & (TRACE_FLAG_NEED_RESCHED | TRACE_FLAG_PREEMPT_RESCHED));
-}
-
-/* Whether they show TIF_NEED_RESCHED set; unknown without them. */
-static bool resched_set(struct tep_event *e, struct tep_record *rec)
-{
-	unsigned long long flags;
-
-	return tep_get_common_field_val(NULL, e, "common_flags", rec, &flags, 0) == 0 &&
-	       (flags & TRACE_FLAG_NEED_RESCHED);
+	if (tep_get_common_field_val(NULL, e, "common_flags", rec, &flags, 0) != 0)
+		return;
+	ev->resched_clear = !(flags & (TRACE_FLAG_NEED_RESCHED | TRACE_FLAG_PREEMPT_RESCHED));
+	ev->resched_set = flags & TRACE_FLAG_NEED_RESCHED;
 }
 
 static bool read_fields(struct dat_reader *d, struct tep_event *e, struct tep_record *rec,
@@ -131,8 +127,7 @@ static bool read_fields(struct dat_reader *d, struct tep_event *e, struct tep_re
 		if (!get(d, e, rec, "state", &v))
 			return false;
 		ev->state = (uint32_t)v;
-		ev->resched_clear = resched_clear(e, rec);
-		ev->resched_set = resched_set(e, rec);
+		read_resched(e, rec, ev);
 		if (!get_max(d, e, rec, "cpu_id", CAP_CPUS_MAX - 1, &v))
 			return false;
 		ev->cpu = (unsigned int)v;
